@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "capdoc",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "capdoc", targets: ["capdoc"]),
+        .library(name: "CapdocKit", targets: ["CapdocKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
+    targets: [
+        // cmark (CommonMark reference implementation) from the system: Debian's libcmark-dev.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "CapdocKit",
+            dependencies: ["CCmark", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "capdoc",
+            dependencies: ["CapdocKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "CapdocKitTests",
+            dependencies: ["CapdocKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Archived copies of source pages, for verifying quotes (`capdoc check --archives DIR`).
+public struct ArchiveLibrary: Sendable {
+    public let folder: String
+    private let fileSystem: any FileSystem
+
+    public init(folder: String, fileSystem: any FileSystem = DiskFileSystem()) {
+        self.folder = folder
+        self.fileSystem = fileSystem
+    }
+
+    /// The searchable text of an archive, or nil when there is no such file.
+    public func text(named name: String) -> ArchiveText? {
+        guard !name.contains("/"), let data = fileSystem.contents(of: joinPath(folder, name)) else { return nil }
+        return ArchiveText(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// An archived page's text in the forms quotes are looked up in: the raw text, and — because some
+/// archives are Markdown — the text as cmark reads it, both normalized.
+public struct ArchiveText: Sendable {
+    let forms: [String]
+
+    public init(_ raw: String) {
+        forms = [Self.normalize(raw), Self.normalize(CMarkDocument(markdown: raw).plainText)]
+    }
+
+    /// Whether the quote occurs in the text, ignoring white space and typographic quote differences.
+    public func contains(quote: String) -> Bool {
+        let needle = Self.normalize(quote)
+        return !needle.isEmpty && forms.contains { $0.contains(needle) }
+    }
+
+    /// Collapses white space to single spaces and maps typographic quotes and apostrophes to ASCII.
+    static func normalize(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(" "); pendingSpace = false }
+            switch scalar {
+            case "\u{2018}", "\u{2019}", "\u{201B}", "\u{2032}": result.append("'")
+            case "\u{201C}", "\u{201D}", "\u{201F}", "\u{2033}": result.append("\"")
+            case "\u{00A0}": result.append(" ")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

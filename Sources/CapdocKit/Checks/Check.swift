@@ -1,0 +1,53 @@
+/// What a check sees: the loaded model, the merge of its claims, and the optional archives.
+public struct CheckContext: Sendable {
+    public var model: ContentModel
+    public var merge: MergeResult
+    /// Where each key-list claim names its keys, by claim reference.
+    public var keyReferences: [String: [Located<String>]]
+    /// Archived page texts for quote verification; nil when `--archives` was not given.
+    public var archives: ArchiveLibrary?
+}
+
+/// A consistency check: a stable id, its documentation, and what it finds.
+///
+/// Structural checks are reported by the loader as it reads (their `run` finds nothing more);
+/// the others run over the loaded and merged model.
+public protocol Check: Sendable {
+    /// The stable id printed in brackets after each diagnostic, e.g. `contradiction`.
+    static var id: String { get }
+    static var severity: Severity { get }
+    /// One line: what the check finds.
+    static var summary: String { get }
+    /// CommonMark for the checks reference: why it matters and how to fix a finding.
+    static var documentation: String { get }
+    static func run(_ context: CheckContext) -> [Diagnostic]
+}
+
+public extension Check {
+    static var severity: Severity { .error }
+    static func run(_ context: CheckContext) -> [Diagnostic] { [] }
+}
+
+/// Every check, in the order of the reference page.
+public enum CheckRegistry {
+    public static let all: [any Check.Type] = [
+        YAMLSyntaxCheck.self,
+        UnknownFieldCheck.self,
+        WrongTypeCheck.self,
+        MissingFieldCheck.self,
+        DuplicateIDCheck.self,
+        UnsafeIDCheck.self,
+        UnknownIDCheck.self,
+        InvalidVersionRangeCheck.self,
+        MissingQuoteCheck.self,
+        QuoteNotInArchiveCheck.self,
+        ContradictionCheck.self,
+        StaleAdjudicationCheck.self,
+        LevelNotOnPlatformCheck.self,
+        RelaunchNotOnPlatformCheck.self,
+        KeyNotOnPlatformCheck.self,
+        UndecidedCellCheck.self,
+    ]
+
+    public static func check(id: String) -> (any Check.Type)? { all.first { $0.id == id } }
+}

@@ -1,0 +1,51 @@
+/// Claims that overlap, neither refining the other, and disagree — with no adjudication.
+public enum ContradictionCheck: Check {
+    public static let id = "contradiction"
+    public static let summary = "Two sources state different values for the same fact, and no adjudication rules on it."
+    public static let documentation = """
+    Claims merge per fact (kind, subject, platform, level, OS versions). A narrower claim refines a wider \
+    one; claims that overlap with neither narrower and with different values contradict each other. \
+    Each claim of the contradiction gets an error, with notes at the others. Decide which source is right \
+    and record it in `adjudications.yaml` with `prevails`, `over` and the `reason`; the outputs then show \
+    the contradiction and the ruling.
+    """
+
+    public static func run(_ context: CheckContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let vocabulary = context.model.vocabulary
+        for contradiction in context.merge.contradictions where contradiction.adjudication == nil {
+            let claims = contradiction.claims.compactMap { context.merge.claimsByReference[$0] }
+            let scope = ScopeWording.describe(contradiction, vocabulary: vocabulary)
+            for claim in claims {
+                let others = claims.filter { $0.reference != claim.reference }
+                let disagreeing = others.filter { $0.value.value != claim.value.value }
+                let otherText = disagreeing.map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
+                let message = "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(claim.value.value.display), but \(otherText); adjudicate it in adjudications.yaml"
+                let notes = others.map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
+                diagnostics.append(Diagnostic(.error, message, at: claim.location, check: Self.id, notes: notes))
+            }
+        }
+        return diagnostics
+    }
+}
+
+/// Words for where a contradiction lies: "for visits under when-in-use on every platform (all versions)".
+enum ScopeWording {
+    static func describe(_ contradiction: Contradiction, vocabulary: Vocabulary) -> String {
+        var parts: [String] = []
+        if let subjectKind = contradiction.kind.subjectKind {
+            parts.append("for " + list(contradiction.subjects, every: vocabulary.ids(subjectKind), noun: subjectKind.plural))
+        }
+        if !contradiction.levels.isEmpty {
+            parts.append("under " + list(contradiction.levels, every: vocabulary.ids(.level), noun: "levels"))
+        }
+        parts.append("on " + list(contradiction.platforms, every: vocabulary.ids(.platform), noun: "platforms"))
+        let ranges = contradiction.ranges.map(\.description).joined(separator: ", ")
+        return parts.joined(separator: " ") + " (\(ranges))"
+    }
+
+    static func list(_ ids: [String], every universe: [String], noun: String) -> String {
+        if ids.count == universe.count, universe.count > 1 { return "every one of the \(universe.count) \(noun)" }
+        return ids.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,16 @@
+/// A claim without the quote that states it.
+public enum MissingQuoteCheck: Check {
+    public static let id = "missing-quote"
+    public static let summary = "A claim has no quote."
+    public static let documentation = """
+    Every claim cites its source with the short, verbatim sentence that states it, so that a reader can \
+    find it in the document and `--archives` can verify it. A claim without a quote is an opinion.
+    """
+
+    public static func run(_ context: CheckContext) -> [Diagnostic] {
+        context.model.claims.compactMap { claim in
+            guard claim.quote.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return Diagnostic(.error, "claim '\(claim.reference)' has no quote from its source", at: claim.quote.location, check: Self.id)
+        }
+    }
+}

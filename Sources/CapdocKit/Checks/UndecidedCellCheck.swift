@@ -1,0 +1,35 @@
+/// A cell of the matrix that no claim decides.
+public enum UndecidedCellCheck: Check {
+    public static let id = "undecided-cell"
+    public static let severity = Severity.warning
+    public static let summary = "A service × platform × level cell of the matrix has no claim that decides it."
+    public static let documentation = """
+    For every service, platform and access level that the platform offers, the model should say whether \
+    the service works (`service-available`) and whether it relaunches a terminated app \
+    (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \
+    This is a warning: encode a source that decides it, or accept the gap (`--warnings-as-errors` makes \
+    it an error).
+    """
+
+    public static func run(_ context: CheckContext) -> [Diagnostic] {
+        let vocabulary = context.model.vocabulary
+        var diagnostics: [Diagnostic] = []
+        let location = SourceLocation.file(joinPath(context.model.root, "services.yaml"))
+        for service in vocabulary.all(.service) {
+            for platform in vocabulary.ids(.platform) {
+                if context.merge.facts(.serviceOnPlatform, subject: service.id.value, platform: platform)
+                    .contains(where: { $0.value == .boolean(false) && $0.os.until == nil }) { continue }
+                for level in vocabulary.ids(.level) {
+                    if context.merge.fact(.levelSupported, subject: level, platform: platform)?.value == .boolean(false) { continue }
+                    for kind in [FactKind.serviceAvailable, .launchesTerminatedApp]
+                    where context.merge.facts(kind, subject: service.id.value, platform: platform, level: level).isEmpty {
+                        diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(service.id.value) under \(level) on \(platform)",
+                                                      at: service.id.location, check: Self.id))
+                    }
+                }
+            }
+        }
+        _ = location
+        return diagnostics
+    }
+}

@@ -1,0 +1,45 @@
+/// A claim, adjudication or flow state refers to an id that the vocabulary does not define.
+public enum UnknownIDCheck: Check {
+    public static let id = "unknown-id"
+    public static let summary = "A reference names an id that does not exist."
+    public static let documentation = """
+    Claims name subjects, platforms, levels and Info.plist keys; adjudications name claims as \
+    `source-id#claim-id`; flow states name the status they report. Each must exist in the vocabulary \
+    or the sources. The message suggests the nearest existing ids.
+    """
+
+    public static func run(_ context: CheckContext) -> [Diagnostic] {
+        let vocabulary = context.model.vocabulary
+        var diagnostics: [Diagnostic] = []
+        func check(_ id: Located<String>, _ kind: EntityKind) {
+            guard !vocabulary.contains(kind, id.value) else { return }
+            diagnostics.append(Diagnostic(.error, "unknown \(kind.rawValue) '\(id.value)'\(Suggestions.phrase(for: id.value, in: vocabulary.ids(kind)))",
+                                          at: id.location, check: Self.id))
+        }
+        func check(_ selection: Selection, _ kind: EntityKind) {
+            if case let .named(ids) = selection { ids.forEach { check($0, kind) } }
+        }
+        for claim in context.model.claims {
+            if let subjectKind = claim.fact.subjectKind { check(claim.scope.subjects, subjectKind) }
+            check(claim.scope.platforms, .platform)
+            check(claim.scope.levels, .level)
+            for key in context.keyReferences[claim.reference] ?? [] { check(key, .key) }
+        }
+        let references = Set(context.merge.claimsByReference.keys)
+        for adjudication in context.model.adjudications {
+            for reference in [adjudication.prevails] + adjudication.over where !references.contains(reference.value) {
+                let candidates = Array(references).sorted()
+                diagnostics.append(Diagnostic(.error, "unknown claim '\(reference.value)'\(Suggestions.phrase(for: reference.value, in: candidates))",
+                                              at: reference.location, check: Self.id))
+            }
+            check(adjudication.platforms, .platform)
+        }
+        for state in vocabulary.all(.state) {
+            if let status = state.attributes["status"], !vocabulary.contains(.status, status) {
+                diagnostics.append(Diagnostic(.error, "unknown status '\(status)' for flow state '\(state.id.value)'\(Suggestions.phrase(for: status, in: vocabulary.ids(.status)))",
+                                              at: state.id.location, check: Self.id))
+            }
+        }
+        return diagnostics
+    }
+}

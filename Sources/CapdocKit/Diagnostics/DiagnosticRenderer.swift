@@ -1,0 +1,78 @@
+import Foundation
+
+/// Prints diagnostics like a compiler: `path:line:col: error: message [check-id]`, the offending line
+/// with a caret under the column, then the notes the same way.
+public struct DiagnosticRenderer: Sendable {
+    public var fileSystem: any FileSystem
+    public var colour: Bool
+
+    public init(fileSystem: any FileSystem = DiskFileSystem(), colour: Bool = false) {
+        self.fileSystem = fileSystem
+        self.colour = colour
+    }
+
+    public func human(_ diagnostics: [Diagnostic]) -> String {
+        var lines = LineCache(fileSystem: fileSystem)
+        var output = ""
+        for diagnostic in diagnostics {
+            output += headline(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message + " [\(diagnostic.checkID)]",
+                               severity: diagnostic.severity)
+            output += lines.excerpt(diagnostic.location)
+            for note in diagnostic.notes {
+                output += headline(note.location, "note", note.message, severity: .note)
+                output += lines.excerpt(note.location)
+            }
+        }
+        return output
+    }
+
+    private func headline(_ location: SourceLocation, _ label: String, _ message: String, severity: Severity) -> String {
+        guard colour else { return "\(location): \(label): \(message)\n" }
+        let code = switch severity {
+        case .error: "31"
+        case .warning: "35"
+        case .note: "36"
+        }
+        return "\u{1B}[1m\(location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(message)\u{1B}[0m\n"
+    }
+
+    /// JSON for tools: `{"diagnostics": [...], "summary": {...}}` with sorted keys.
+    public static func json(_ diagnostics: [Diagnostic], summary: [String: Int]) -> String {
+        func location(_ location: SourceLocation) -> [String: Any] {
+            ["file": location.path, "line": location.line, "column": location.column]
+        }
+        let items: [[String: Any]] = diagnostics.map { diagnostic in
+            [
+                "check": diagnostic.checkID,
+                "severity": diagnostic.severity.rawValue,
+                "message": diagnostic.message,
+                "location": location(diagnostic.location),
+                "notes": diagnostic.notes.map { ["message": $0.message, "location": location($0.location)] as [String: Any] },
+            ]
+        }
+        let object: [String: Any] = ["diagnostics": items, "summary": summary]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// Reads each file once and hands out its lines for excerpts.
+private struct LineCache {
+    let fileSystem: any FileSystem
+    var files: [String: [Substring]] = [:]
+
+    mutating func excerpt(_ location: SourceLocation) -> String {
+        if files[location.path] == nil {
+            let text = fileSystem.contents(of: location.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            files[location.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        let lines = files[location.path]!
+        guard location.line >= 1, location.line <= lines.count else { return "" }
+        var line = String(lines[location.line - 1])
+        if line.hasSuffix("\r") { line.removeLast() }
+        if line.count > 200 { line = String(line.prefix(200)) + "…" }
+        // The caret goes under the column, counted in Unicode scalars as YAML counts them; tabs kept.
+        let prefix = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+        return "  \(line)\n  \(prefix)^\n"
+    }
+}

@@ -1,0 +1,128 @@
+/// Reads the claims of a source file and their scopes.
+enum ClaimReader {
+    static let fields = ["id", "fact", "subject", "platforms", "levels", "os", "value", "quote", "note"]
+
+    static func claim(_ node: YAMLNode, sourceID: String, diagnostics: inout [Diagnostic]) -> Claim? {
+        guard let reader = MappingReader(node, what: "claim", allowed: fields, diagnostics: &diagnostics) else { return nil }
+        let id = reader.require("id", diagnostics: &diagnostics)
+            .flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
+        if let id, !Identifier.isKebabCase(id.value) {
+            diagnostics.append(Diagnostic(.error, "claim id '\(id.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
+                                          at: id.location, check: UnsafeIDCheck.id))
+        }
+        guard let factText = reader.require("fact", diagnostics: &diagnostics)
+            .flatMap({ ValueReader.nonEmptyString($0, field: "fact", diagnostics: &diagnostics) }) else { return nil }
+        guard let fact = FactKind(rawValue: factText.value) else {
+            diagnostics.append(Diagnostic(.error, "unknown fact kind '\(factText.value)'\(Suggestions.phrase(for: factText.value, in: FactKind.allCases.map(\.rawValue)))",
+                                          at: factText.location, check: UnknownIDCheck.id))
+            return nil
+        }
+
+        var topic: String?
+        var subjects = Selection.silent
+        if fact.subjectKind != nil || fact.hasFreeTopic {
+            if let subjectNode = reader.require("subject", diagnostics: &diagnostics) {
+                if fact.hasFreeTopic {
+                    if let text = ValueReader.nonEmptyString(subjectNode, field: "subject", diagnostics: &diagnostics) {
+                        if !Identifier.isKebabCase(text.value) {
+                            diagnostics.append(Diagnostic(.error, "note topic '\(text.value)' must be kebab-case", at: text.location,
+                                                          check: UnsafeIDCheck.id))
+                        }
+                        topic = text.value
+                        subjects = .named([text])
+                    }
+                } else if let selection = selection(subjectNode, field: "subject", diagnostics: &diagnostics) {
+                    subjects = selection
+                }
+            }
+        } else if let subjectNode = reader.node("subject") {
+            diagnostics.append(Diagnostic(.error, "fact '\(fact.rawValue)' takes no subject", at: subjectNode.location,
+                                          check: UnknownFieldCheck.id))
+        }
+
+        let platforms = reader.node("platforms").flatMap { selection($0, field: "platforms", diagnostics: &diagnostics) } ?? .silent
+        var levels = Selection.silent
+        if let levelsNode = reader.node("levels") {
+            if fact.takesLevels {
+                levels = selection(levelsNode, field: "levels", diagnostics: &diagnostics) ?? .silent
+            } else {
+                diagnostics.append(Diagnostic(.error, "'levels' does not apply to fact '\(fact.rawValue)'; only service facts are scoped by access level",
+                                              at: reader.keyLocation("levels") ?? levelsNode.location, check: UnknownFieldCheck.id))
+            }
+        }
+        let os = reader.node("os").flatMap { range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
+
+        guard let valueNode = reader.require("value", diagnostics: &diagnostics),
+              let value = value(valueNode, fact: fact, diagnostics: &diagnostics) else { return nil }
+        let quote = reader.node("quote").flatMap { ValueReader.string($0, field: "quote", diagnostics: &diagnostics) }
+            ?? Located("", at: reader.location)
+        let note = reader.node("note").flatMap { ValueReader.string($0, field: "note", diagnostics: &diagnostics)?.value }
+        guard let id else { return nil }
+        return Claim(sourceID: sourceID, id: id, fact: fact, location: reader.location,
+                     scope: ClaimScope(subjects: subjects, platforms: platforms, levels: levels, os: os),
+                     value: value, quote: quote, topic: topic, note: note)
+    }
+
+    /// `all`, one id, or a list of ids.
+    static func selection(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Selection? {
+        if case let .scalar(text, isPlain, _) = node, isPlain, text == "all" { return .all }
+        guard let ids = ValueReader.stringList(node, field: field, allowScalar: true, diagnostics: &diagnostics) else { return nil }
+        if ids.isEmpty {
+            diagnostics.append(Diagnostic(.error, "'\(field)' is an empty list; leave the field out or name at least one id",
+                                          at: node.location, check: WrongTypeCheck.id))
+            return nil
+        }
+        return .named(ids)
+    }
+
+    static func range(_ node: YAMLNode, platforms: Selection, diagnostics: inout [Diagnostic]) -> VersionRange? {
+        guard let reader = MappingReader(node, what: "os range", allowed: ["from", "until"], diagnostics: &diagnostics) else { return nil }
+        let from = reader.node("from").flatMap { ValueReader.version($0, field: "from", diagnostics: &diagnostics) }
+        let until = reader.node("until").flatMap { ValueReader.version($0, field: "until", diagnostics: &diagnostics) }
+        if !reader.has("from") && !reader.has("until") {
+            diagnostics.append(Diagnostic(.error, "an os range needs 'from', 'until' or both", at: node.location,
+                                          check: InvalidVersionRangeCheck.id))
+            return nil
+        }
+        let range = VersionRange(from: from, until: until)
+        if range.isEmpty {
+            diagnostics.append(Diagnostic(.error, "os range is empty: 'from' \(from!) is not before 'until' \(until!)",
+                                          at: node.location, check: InvalidVersionRangeCheck.id))
+            return nil
+        }
+        if case .named = platforms {} else {
+            diagnostics.append(Diagnostic(.error, "an os range needs named platforms, because each platform numbers its versions differently",
+                                          at: node.location, check: InvalidVersionRangeCheck.id))
+            return nil
+        }
+        return range
+    }
+
+    static func value(_ node: YAMLNode, fact: FactKind, diagnostics: inout [Diagnostic]) -> Located<ClaimValue>? {
+        switch fact.valueType {
+        case .boolean:
+            return ValueReader.boolean(node, field: "value", diagnostics: &diagnostics).map { Located(.boolean($0.value), at: $0.location) }
+        case .keyList:
+            guard case .sequence = node,
+                  let keys = ValueReader.stringList(node, field: "value", allowScalar: false, diagnostics: &diagnostics) else {
+                if case .sequence = node {} else {
+                    diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be a list of Info.plist keys, found \(ValueReader.describe(node))",
+                                                  at: node.location, check: WrongTypeCheck.id))
+                }
+                return nil
+            }
+            return Located(.keys(Array(Set(keys.map(\.value))).sorted()), at: node.location)
+        case .text:
+            return ValueReader.nonEmptyString(node, field: "value", diagnostics: &diagnostics).map { Located(.text($0.value), at: $0.location) }
+        }
+    }
+
+    /// The key names of a key-list claim, with their positions, for reference checks.
+    static func keyReferences(in node: YAMLNode) -> [Located<String>] {
+        guard case let .sequence(items, _) = node else { return [] }
+        return items.compactMap { item in
+            if case let .scalar(text, _, location) = item { return Located(text, at: location) }
+            return nil
+        }
+    }
+}

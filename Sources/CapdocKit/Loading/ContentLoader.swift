@@ -1,0 +1,188 @@
+import Foundation
+
+/// Loads `Content/` into a `ContentModel`, with a diagnostic for every structural problem.
+///
+/// Loading goes on past errors so that one run reports as much as it can; the model then holds
+/// what could be read.
+public struct ContentLoader: Sendable {
+    public let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem = DiskFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    public struct Result: Sendable {
+        public var model: ContentModel
+        public var diagnostics: [Diagnostic]
+        /// Where each claim's value list of keys was written, by claim reference (for reference checks).
+        public var keyReferences: [String: [Located<String>]]
+    }
+
+    static let adjudicationsFile = "adjudications.yaml"
+    static let sourcesFolder = "sources"
+    static let topLevelFiles = Set(VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile])
+
+    public func load(from root: String) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var vocabulary = VocabularyLoader()
+        var keyReferences: [String: [Located<String>]] = [:]
+
+        guard fileSystem.isDirectory(root) else {
+            diagnostics.append(Diagnostic(.error, "content folder '\(root)' does not exist", at: .file(root), check: MissingFieldCheck.id))
+            return Result(model: ContentModel(vocabulary: Vocabulary(), sources: [], adjudications: [], root: root),
+                          diagnostics: diagnostics, keyReferences: [:])
+        }
+
+        for entry in VocabularyLoader.files {
+            let path = joinPath(root, entry.file)
+            guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
+            vocabulary.loadList(node, kind: entry.kind, extras: entry.extras, diagnostics: &diagnostics)
+        }
+        if let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &diagnostics) {
+            vocabulary.loadFlow(flow, diagnostics: &diagnostics)
+        }
+
+        var sources: [Source] = []
+        let sourcesPath = joinPath(root, Self.sourcesFolder)
+        let names = fileSystem.entries(of: sourcesPath) ?? []
+        if names.isEmpty {
+            diagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
+                                          check: MissingFieldCheck.id))
+        }
+        for name in names where name.hasSuffix(".yaml") {
+            let path = joinPath(sourcesPath, name)
+            let id = String(name.dropLast(".yaml".count))
+            if let problem = Identifier.problem(with: id, kind: .source) {
+                diagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: UnsafeIDCheck.id))
+                continue
+            }
+            guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
+            if let source = SourceReader.source(node, id: id, path: path, diagnostics: &diagnostics, keyReferences: &keyReferences) {
+                sources.append(source)
+            }
+        }
+
+        var adjudications: [Adjudication] = []
+        let adjudicationsPath = joinPath(root, Self.adjudicationsFile)
+        if fileSystem.fileExists(adjudicationsPath), let node = parseRequired(adjudicationsPath, diagnostics: &diagnostics), !node.isNull {
+            adjudications = AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
+        }
+
+        let model = ContentModel(vocabulary: vocabulary.vocabulary, sources: sources, adjudications: adjudications, root: root)
+        return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
+    }
+
+    /// Reads and parses a file that must exist and hold a YAML document.
+    private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        guard let data = fileSystem.contents(of: path) else {
+            diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: MissingFieldCheck.id))
+            return nil
+        }
+        switch YAMLParser.parse(data, path: path) {
+        case let .success(node?):
+            return node
+        case .success(nil):
+            diagnostics.append(Diagnostic(.error, "file is empty", at: .file(path), check: MissingFieldCheck.id))
+            return nil
+        case let .failure(diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        }
+    }
+}
+
+/// Reads one source file.
+enum SourceReader {
+    static let fields = ["title", "url", "kind", "date", "archive", "summary", "claims"]
+    static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
+
+    static func source(_ node: YAMLNode, id: String, path: String, diagnostics: inout [Diagnostic],
+                       keyReferences: inout [String: [Located<String>]]) -> Source? {
+        guard let reader = MappingReader(node, what: "source", allowed: fields, diagnostics: &diagnostics) else { return nil }
+        let title = reader.require("title", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "title", diagnostics: &diagnostics) }
+        let url = reader.require("url", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "url", diagnostics: &diagnostics) }
+        if let url, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
+            diagnostics.append(Diagnostic(.error, "url must start with https:// or http://", at: url.location, check: WrongTypeCheck.id))
+        }
+        let kind = reader.require("kind", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "kind", diagnostics: &diagnostics) }
+        if let kind, !kinds.contains(kind.value) {
+            diagnostics.append(Diagnostic(.error, "unknown source kind '\(kind.value)'\(Suggestions.phrase(for: kind.value, in: kinds))",
+                                          at: kind.location, check: UnknownIDCheck.id))
+        }
+        let date = reader.string("date", required: false, diagnostics: &diagnostics)
+        let archive = reader.string("archive", required: false, diagnostics: &diagnostics)
+        if let archive, archive.value.contains("/") || archive.value.hasPrefix(".") {
+            diagnostics.append(Diagnostic(.error, "archive must be a file name inside the archives folder, not a path",
+                                          at: archive.location, check: UnsafeIDCheck.id))
+        }
+        let summary = reader.string("summary", required: false, diagnostics: &diagnostics)
+
+        var claims: [Claim] = []
+        var seen: [String: SourceLocation] = [:]
+        if let claimsNode = reader.require("claims", diagnostics: &diagnostics) {
+            if case let .sequence(items, _) = claimsNode {
+                for item in items {
+                    guard let claim = ClaimReader.claim(item, sourceID: id, diagnostics: &diagnostics) else { continue }
+                    if let earlier = seen[claim.id.value] {
+                        diagnostics.append(Diagnostic(.error, "duplicate claim id '\(claim.id.value)' in source '\(id)'", at: claim.id.location,
+                                                      check: DuplicateIDCheck.id, notes: [DiagnosticNote("first defined here", at: earlier)]))
+                        continue
+                    }
+                    seen[claim.id.value] = claim.id.location
+                    if claim.fact.valueType == .keyList, case let .mapping(pairs, _) = item,
+                       let valueNode = pairs.first(where: { if case .scalar("value", _, _) = $0.key { true } else { false } })?.value {
+                        keyReferences[claim.reference] = ClaimReader.keyReferences(in: valueNode)
+                    }
+                    claims.append(claim)
+                }
+            } else {
+                diagnostics.append(Diagnostic(.error, "expected 'claims' to be a list, found \(claimsNode.kindDescription)",
+                                              at: claimsNode.location, check: WrongTypeCheck.id))
+            }
+        }
+        guard let title, let url, let kind else { return nil }
+        return Source(id: Located(id, at: reader.location), title: title.value, url: url.value, kind: kind.value,
+                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path)
+    }
+}
+
+/// Reads `adjudications.yaml`.
+enum AdjudicationReader {
+    static let fields = ["id", "prevails", "over", "platforms", "os", "reason"]
+
+    static func adjudications(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [Adjudication] {
+        guard case let .sequence(items, _) = node else {
+            diagnostics.append(Diagnostic(.error, "expected a list of adjudications, found \(node.kindDescription)",
+                                          at: node.location, check: WrongTypeCheck.id))
+            return []
+        }
+        var result: [Adjudication] = []
+        var seen: [String: SourceLocation] = [:]
+        for item in items {
+            guard let reader = MappingReader(item, what: "adjudication", allowed: fields, diagnostics: &diagnostics) else { continue }
+            let id = reader.require("id", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
+            if let id, !Identifier.isKebabCase(id.value) {
+                diagnostics.append(Diagnostic(.error, "adjudication id '\(id.value)' must be kebab-case", at: id.location, check: UnsafeIDCheck.id))
+            }
+            let prevails = reader.require("prevails", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "prevails", diagnostics: &diagnostics) }
+            let over = reader.require("over", diagnostics: &diagnostics).flatMap { ValueReader.stringList($0, field: "over", allowScalar: true, diagnostics: &diagnostics) }
+            let platforms = reader.node("platforms").flatMap { ClaimReader.selection($0, field: "platforms", diagnostics: &diagnostics) } ?? .silent
+            let os = reader.node("os").flatMap { ClaimReader.range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
+            let reason = reader.require("reason", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "reason", diagnostics: &diagnostics) }
+            guard let id, let prevails, let over, let reason else { continue }
+            if over.isEmpty {
+                diagnostics.append(Diagnostic(.error, "'over' must name at least one claim", at: reader.location, check: WrongTypeCheck.id))
+                continue
+            }
+            if let earlier = seen[id.value] {
+                diagnostics.append(Diagnostic(.error, "duplicate adjudication id '\(id.value)'", at: id.location, check: DuplicateIDCheck.id,
+                                              notes: [DiagnosticNote("first defined here", at: earlier)]))
+                continue
+            }
+            seen[id.value] = id.location
+            result.append(Adjudication(id: id, prevails: prevails, over: over, platforms: platforms, os: os,
+                                       reason: reason.value, location: reader.location))
+        }
+        return result
+    }
+}

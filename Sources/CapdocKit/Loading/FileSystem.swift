@@ -1,0 +1,79 @@
+import Foundation
+
+/// What the loader needs from a file system. Tests use `InMemoryFileSystem`.
+public protocol FileSystem: Sendable {
+    /// The file's bytes, or nil when it does not exist or is not a regular file.
+    func contents(of path: String) -> Data?
+    /// Names (not paths) of the entries of a folder, sorted; nil when it is not a folder.
+    func entries(of directory: String) -> [String]?
+    func isDirectory(_ path: String) -> Bool
+    /// Whether the path is a symbolic link (links are refused: Content must not lead elsewhere).
+    func isSymbolicLink(_ path: String) -> Bool
+}
+
+public extension FileSystem {
+    func fileExists(_ path: String) -> Bool { contents(of: path) != nil }
+}
+
+/// Joins path components with `/`, without resolving anything.
+public func joinPath(_ base: String, _ component: String) -> String {
+    if base.isEmpty || base == "." { return component }
+    return base.hasSuffix("/") ? base + component : base + "/" + component
+}
+
+/// The real file system.
+public struct DiskFileSystem: FileSystem {
+    public init() {}
+
+    public func contents(of path: String) -> Data? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return FileManager.default.contents(atPath: path)
+    }
+
+    public func entries(of directory: String) -> [String]? {
+        guard isDirectory(directory) else { return nil }
+        return (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted()
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return false }
+        return attributes[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+}
+
+/// Files held in memory, keyed by path; folders are implied by the paths.
+public struct InMemoryFileSystem: FileSystem {
+    public var files: [String: Data]
+
+    public init(files: [String: String] = [:]) {
+        self.files = files.mapValues { Data($0.utf8) }
+    }
+
+    public mutating func write(_ text: String, to path: String) {
+        files[path] = Data(text.utf8)
+    }
+
+    public func contents(of path: String) -> Data? { files[path] }
+
+    public func entries(of directory: String) -> [String]? {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var names = Set<String>()
+        for path in files.keys where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            if let first = rest.split(separator: "/").first { names.insert(String(first)) }
+        }
+        return names.isEmpty ? nil : names.sorted()
+    }
+
+    public func isDirectory(_ path: String) -> Bool { entries(of: path) != nil }
+
+    public func isSymbolicLink(_ path: String) -> Bool { false }
+}

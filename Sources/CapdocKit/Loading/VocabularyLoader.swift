@@ -1,0 +1,85 @@
+/// Reads the vocabulary files (`platforms.yaml`, …, `flow.yaml`) into a `Vocabulary`.
+struct VocabularyLoader {
+    /// The file of each simple vocabulary kind, and the extra fields its entries may have.
+    static let files: [(kind: EntityKind, file: String, extras: [String])] = [
+        (.platform, "platforms.yaml", []),
+        (.level, "levels.yaml", []),
+        (.status, "statuses.yaml", ["symbol", "objc"]),
+        (.service, "services.yaml", ["apis"]),
+        (.key, "keys.yaml", ["type", "label"]),
+        (.request, "requests.yaml", ["api"]),
+    ]
+    static let flowFile = "flow.yaml"
+    static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [
+        (.state, "states", ["status"]),
+        (.trigger, "triggers", []),
+        (.choice, "choices", []),
+    ]
+    static let keyTypes = ["string", "dictionary", "boolean"]
+
+    var vocabulary = Vocabulary()
+
+    mutating func loadList(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) {
+        guard case let .sequence(items, _) = node else {
+            diagnostics.append(Diagnostic(.error, "expected a list of \(kind.plural), found \(node.kindDescription)",
+                                          at: node.location, check: WrongTypeCheck.id))
+            return
+        }
+        for item in items {
+            if let entity = entity(item, kind: kind, extras: extras, diagnostics: &diagnostics) {
+                if let earlier = vocabulary.add(entity) {
+                    diagnostics.append(Diagnostic(.error, "duplicate \(kind.rawValue) id '\(entity.id.value)'", at: entity.id.location,
+                                                  check: DuplicateIDCheck.id,
+                                                  notes: [DiagnosticNote("first defined here", at: earlier.id.location)]))
+                }
+            }
+        }
+    }
+
+    private func entity(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) -> Entity? {
+        guard let reader = MappingReader(node, what: kind.rawValue, allowed: ["id", "name", "summary"] + extras,
+                                         diagnostics: &diagnostics) else { return nil }
+        guard let idNode = reader.require("id", diagnostics: &diagnostics),
+              let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics) else { return nil }
+        if let problem = Identifier.problem(with: id.value, kind: kind) {
+            diagnostics.append(Diagnostic(.error, problem, at: id.location, check: UnsafeIDCheck.id))
+            return nil
+        }
+        let name = reader.require("name", diagnostics: &diagnostics)
+            .flatMap { ValueReader.nonEmptyString($0, field: "name", diagnostics: &diagnostics) }
+        let summary = reader.require("summary", diagnostics: &diagnostics)
+            .flatMap { ValueReader.nonEmptyString($0, field: "summary", diagnostics: &diagnostics) }
+        var attributes: [String: String] = [:]
+        var apis: [String] = []
+        for extra in extras {
+            guard let value = reader.node(extra) else { continue }
+            if extra == "apis" {
+                apis = (ValueReader.stringList(value, field: extra, allowScalar: false, diagnostics: &diagnostics) ?? []).map(\.value)
+            } else if let text = ValueReader.nonEmptyString(value, field: extra, diagnostics: &diagnostics) {
+                if extra == "type", !Self.keyTypes.contains(text.value) {
+                    diagnostics.append(Diagnostic(.error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
+                                                  at: text.location, check: WrongTypeCheck.id))
+                }
+                attributes[extra] = text.value
+            }
+        }
+        if kind == .key, !reader.has("type") {
+            _ = reader.require("type", diagnostics: &diagnostics)
+        }
+        if kind == .state, !reader.has("status") {
+            _ = reader.require("status", diagnostics: &diagnostics)
+        }
+        return Entity(kind: kind, id: id, name: name?.value ?? id.value, summary: summary?.value ?? "",
+                      attributes: attributes, apis: apis)
+    }
+
+    mutating func loadFlow(_ node: YAMLNode, diagnostics: inout [Diagnostic]) {
+        guard let reader = MappingReader(node, what: "flow", allowed: Self.flowSections.map(\.field),
+                                         diagnostics: &diagnostics) else { return }
+        for section in Self.flowSections {
+            if let list = reader.require(section.field, diagnostics: &diagnostics) {
+                loadList(list, kind: section.kind, extras: section.extras, diagnostics: &diagnostics)
+            }
+        }
+    }
+}

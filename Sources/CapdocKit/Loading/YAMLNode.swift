@@ -1,0 +1,128 @@
+import Foundation
+import Yams
+
+/// A YAML node with the position of its first character, as capdoc reads Content.
+///
+/// Built from Yams' node tree so that no position is lost; values stay text and are typed by the
+/// readers, which know what each field should be.
+public indirect enum YAMLNode: Sendable {
+    case scalar(String, isPlain: Bool, SourceLocation)
+    case mapping([(key: YAMLNode, value: YAMLNode)], SourceLocation)
+    case sequence([YAMLNode], SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case let .scalar(_, _, location), let .mapping(_, location), let .sequence(_, location): location
+        }
+    }
+
+    /// The word used in "expected a list, found a mapping".
+    public var kindDescription: String {
+        switch self {
+        case .scalar: "a scalar"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
+    }
+
+    /// A plain `null`, `~` or empty scalar.
+    public var isNull: Bool {
+        if case let .scalar(text, isPlain, _) = self { return isPlain && ["", "~", "null", "Null", "NULL"].contains(text) }
+        return false
+    }
+}
+
+/// Parses one YAML file into a `YAMLNode`, or a diagnostic with the position YAML reported.
+public enum YAMLParser {
+    /// More nodes than this, per byte of input, can only come from aliases expanding ("billion laughs").
+    static let nodesPerByteLimit = 1
+
+    public static func parse(_ data: Data, path: String) -> Result<YAMLNode?, Diagnostic> {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(Diagnostic(.error, "file is not valid UTF-8", at: firstInvalidUTF8(data, path: path),
+                                       check: YAMLSyntaxCheck.id))
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, path: path))
+        } catch {
+            return .failure(Diagnostic(.error, "cannot parse YAML: \(error)", at: .file(path), check: YAMLSyntaxCheck.id))
+        }
+        guard let root else { return .success(nil) }
+        var budget = max(1_000, data.count * nodesPerByteLimit)
+        do {
+            return .success(try convert(root, path: path, budget: &budget))
+        } catch {
+            return .failure(Diagnostic(.error, "the document expands to more nodes than it has bytes; anchors and aliases are not allowed in Content",
+                                       at: .file(path), check: YAMLSyntaxCheck.id))
+        }
+    }
+
+    private struct ExpansionLimit: Error {}
+
+    private static func convert(_ node: Node, path: String, budget: inout Int) throws -> YAMLNode {
+        budget -= 1
+        if budget < 0 { throw ExpansionLimit() }
+        let location = SourceLocation(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        switch node {
+        case let .scalar(scalar):
+            return .scalar(scalar.string, isPlain: scalar.style == .plain, location)
+        case let .mapping(mapping):
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            pairs.reserveCapacity(mapping.count)
+            for (key, value) in mapping {
+                pairs.append((try convert(key, path: path, budget: &budget), try convert(value, path: path, budget: &budget)))
+            }
+            return .mapping(pairs, location)
+        case let .sequence(sequence):
+            var items: [YAMLNode] = []
+            items.reserveCapacity(sequence.count)
+            for item in sequence { items.append(try convert(item, path: path, budget: &budget)) }
+            return .sequence(items, location)
+        case let .alias(alias):
+            return .scalar("", isPlain: true, SourceLocation(path: path, line: alias.mark?.line ?? 1, column: alias.mark?.column ?? 1))
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
+        func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
+            var message = problem
+            if let context { message += " (\(context.text))" }
+            return Diagnostic(.error, "invalid YAML: \(message)", at: SourceLocation(path: path, line: mark.line, column: mark.column),
+                              check: YAMLSyntaxCheck.id)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            return located(problem, context, mark)
+        case let .reader(problem, _, _, _):
+            return Diagnostic(.error, "invalid YAML: \(problem)", at: .file(path), check: YAMLSyntaxCheck.id)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return Diagnostic(.error, "duplicate key \(duplicates.joined(separator: ", ")) in mapping",
+                              at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
+                              check: YAMLSyntaxCheck.id)
+        default:
+            return Diagnostic(.error, "invalid YAML: \(error)", at: .file(path), check: YAMLSyntaxCheck.id)
+        }
+    }
+
+    /// The line and column of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(_ data: Data, path: String) -> SourceLocation {
+        let bytes = [UInt8](data)
+        var line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let valid = length > 0 && index + length <= bytes.count
+                && String(bytes: bytes[index..<(index + length)], encoding: .utf8) != nil
+            if !valid {
+                let column = (String(bytes: bytes[lineStart..<index], encoding: .utf8)?.unicodeScalars.count ?? (index - lineStart)) + 1
+                return SourceLocation(path: path, line: line, column: column)
+            }
+            if byte == 0x0A { line += 1; lineStart = index + 1 }
+            index += length
+        }
+        return .file(path)
+    }
+}

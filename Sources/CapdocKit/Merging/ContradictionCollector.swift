@@ -1,0 +1,65 @@
+/// Gathers the segments where claims disagree into one contradiction per set of claims (and ruling),
+/// remembering where they disagree so that the message can say it.
+struct ContradictionCollector {
+    private struct Key: Hashable {
+        var kind: FactKind
+        var claims: [Int]
+        var adjudication: String?
+    }
+
+    private struct Extent {
+        var subjects: [String] = []
+        var platforms: [String] = []
+        var levels: [String] = []
+        var ranges: [VersionRange] = []
+    }
+
+    private var order: [Key] = []
+    private var extents: [Key: Extent] = [:]
+
+    mutating func add(kind: FactKind, claims: [Int], adjudication: String?,
+                      address: (kind: FactKind, subject: String, platform: String, level: String?), segment: VersionRange) {
+        let key = Key(kind: kind, claims: claims.sorted(), adjudication: adjudication)
+        if extents[key] == nil { order.append(key); extents[key] = Extent() }
+        func addUnique(_ value: String, to list: inout [String]) { if !list.contains(value) { list.append(value) } }
+        addUnique(address.subject, to: &extents[key]!.subjects)
+        addUnique(address.platform, to: &extents[key]!.platforms)
+        if let level = address.level { addUnique(level, to: &extents[key]!.levels) }
+        if !extents[key]!.ranges.contains(segment) { extents[key]!.ranges.append(segment) }
+    }
+
+    func result(claims: [Claim], cells: CellIndex) -> [Contradiction] {
+        order.map { key in
+            let extent = extents[key]!
+            let subjectOrder = cells.subjects[key.kind] ?? []
+            return Contradiction(kind: key.kind, claims: key.claims.map { claims[$0].reference }, adjudication: key.adjudication,
+                                 subjects: subjectOrder.filter(extent.subjects.contains),
+                                 platforms: cells.platforms.filter(extent.platforms.contains),
+                                 levels: cells.levels.filter(extent.levels.contains),
+                                 ranges: Self.coalesce(extent.ranges))
+        }
+    }
+
+    /// Joins adjacent ranges: [nil, 11) + [11, 13) → [nil, 13).
+    static func coalesce(_ ranges: [VersionRange]) -> [VersionRange] {
+        let sorted = ranges.sorted { a, b in
+            switch (a.from, b.from) {
+            case (nil, _): return b.from != nil
+            case (_, nil): return false
+            case let (x?, y?): return x < y
+            }
+        }
+        var result: [VersionRange] = []
+        for range in sorted {
+            if var last = result.last, last.until != nil, last.until == range.from {
+                last.until = range.until
+                result[result.count - 1] = last
+            } else if let last = result.last, last.contains(range) {
+                continue
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+}

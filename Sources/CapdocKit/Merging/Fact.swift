@@ -1,0 +1,72 @@
+/// One merged fact: the value that holds for a subject on a platform (under a level), over a range of OS versions.
+public struct Fact: Sendable, Hashable {
+    public var kind: FactKind
+    /// The subject's id (a service, level, request, status or key), the topic of a note, or "" for kinds without a subject.
+    public var subject: String
+    public var platform: String
+    /// The level, for service facts; nil otherwise.
+    public var level: String?
+    public var os: VersionRange
+    public var value: ClaimValue
+    /// References (`source#claim`) of the claims that state this value here, in claim order.
+    public var claims: [String]
+    /// The ids of the sources of those claims, sorted and unique.
+    public var sources: [String]
+    /// The adjudication that decided this value, when sources disagreed here.
+    public var adjudication: String?
+}
+
+/// A contradiction between claims: where they overlap, neither refines the other, and they disagree.
+public struct Contradiction: Sendable, Hashable {
+    public var kind: FactKind
+    /// References of the disagreeing claims, in claim order.
+    public var claims: [String]
+    /// The adjudication that rules on it, or nil when it is unresolved (an error).
+    public var adjudication: String?
+    /// Where they conflict: the subjects, platforms, levels and OS ranges involved, in vocabulary order.
+    public var subjects: [String]
+    public var platforms: [String]
+    public var levels: [String]
+    public var ranges: [VersionRange]
+}
+
+/// The outcome of merging all claims.
+public struct MergeResult: Sendable {
+    public var facts: [Fact]
+    public var contradictions: [Contradiction]
+    /// Ids of adjudications that resolved at least one contradiction.
+    public var usedAdjudications: Set<String>
+    /// Claims by reference, for looking up what a fact or contradiction cites.
+    public var claimsByReference: [String: Claim]
+
+    /// Facts of one kind, subject, platform and level, in OS order.
+    public func facts(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
+        factIndex[FactAddress(kind: kind, subject: subject, platform: platform, level: level)] ?? []
+    }
+
+    /// The fact that holds at `version` (or at the newest versions when nil).
+    public func fact(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Fact? {
+        let candidates = facts(kind, subject: subject, platform: platform, level: level)
+        if let version { return candidates.first { $0.os.contains(version) } }
+        return candidates.first { $0.os.until == nil }
+    }
+
+    struct FactAddress: Hashable {
+        var kind: FactKind
+        var subject: String
+        var platform: String
+        var level: String?
+    }
+
+    var factIndex: [FactAddress: [Fact]] = [:]
+
+    init(facts: [Fact], contradictions: [Contradiction], usedAdjudications: Set<String>, claimsByReference: [String: Claim]) {
+        self.facts = facts
+        self.contradictions = contradictions
+        self.usedAdjudications = usedAdjudications
+        self.claimsByReference = claimsByReference
+        for fact in facts {
+            factIndex[FactAddress(kind: fact.kind, subject: fact.subject, platform: fact.platform, level: fact.level), default: []].append(fact)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// What a claim is about. Each kind fixes its subject, the scope dimensions it takes and its value type.
+public enum FactKind: String, Sendable, CaseIterable, Codable {
+    case levelSupported = "level-supported"
+    case serviceOnPlatform = "service-on-platform"
+    case serviceAvailable = "service-available"
+    case launchesTerminatedApp = "launches-terminated-app"
+    case requestAvailable = "request-available"
+    case requestKeys = "request-keys"
+    case explicitRequestRequired = "explicit-request-required"
+    case levelsEquivalent = "levels-equivalent"
+    case statusExists = "status-exists"
+    case keyExists = "key-exists"
+    case keyDeprecated = "key-deprecated"
+    case note
+
+    public enum ValueType: Sendable {
+        case boolean, keyList, text
+    }
+
+    /// The vocabulary the subject comes from; nil for kinds without a subject.
+    /// Notes have a free-form topic as their subject, see `hasFreeTopic`.
+    public var subjectKind: EntityKind? {
+        switch self {
+        case .levelSupported: .level
+        case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp: .service
+        case .requestAvailable, .requestKeys: .request
+        case .statusExists: .status
+        case .keyExists, .keyDeprecated: .key
+        case .explicitRequestRequired, .levelsEquivalent, .note: nil
+        }
+    }
+
+    public var hasFreeTopic: Bool { self == .note }
+
+    /// Whether claims of this kind may (and facts must) be scoped by access level.
+    public var takesLevels: Bool {
+        self == .serviceAvailable || self == .launchesTerminatedApp
+    }
+
+    public var valueType: ValueType {
+        switch self {
+        case .requestKeys: .keyList
+        case .note: .text
+        default: .boolean
+        }
+    }
+
+    /// One line for references and the JSON schema.
+    public var summary: String {
+        switch self {
+        case .levelSupported: "The platform offers this access level."
+        case .serviceOnPlatform: "The service's API exists on the platform."
+        case .serviceAvailable: "The service works for an app with this access level."
+        case .launchesTerminatedApp: "The system relaunches a terminated app to deliver this service's events."
+        case .requestAvailable: "The request's method exists on the platform."
+        case .requestKeys: "The Info.plist keys the request needs."
+        case .explicitRequestRequired: "An app must call a request method before it receives locations."
+        case .levelsEquivalent: "When In Use and Always behave the same on the platform."
+        case .statusExists: "authorizationStatus can report this status on the platform."
+        case .keyExists: "The Info.plist key is read on the platform."
+        case .keyDeprecated: "The Info.plist key is deprecated."
+        case .note: "A remark about a topic on the platform (CommonMark)."
+        }
+    }
+}

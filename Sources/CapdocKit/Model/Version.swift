@@ -1,0 +1,96 @@
+/// A dotted OS version such as `13` or `10.15.4`.
+///
+/// Trailing zero components do not matter: `13` and `13.0` are the same version.
+public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let components: [Int]
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= 4 else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 6, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let number = Int(part) else { return nil }
+            numbers.append(number)
+        }
+        self.init(components: numbers)
+    }
+
+    public init(components: [Int]) {
+        var trimmed = components
+        while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
+        self.components = trimmed
+    }
+
+    /// `13` prints as `13.0`, the way Apple's availability lists write versions.
+    public var description: String {
+        components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".")
+    }
+
+    public static func < (a: Version, b: Version) -> Bool {
+        let count = max(a.components.count, b.components.count)
+        for index in 0..<count {
+            let left = index < a.components.count ? a.components[index] : 0
+            let right = index < b.components.count ? b.components[index] : 0
+            if left != right { return left < right }
+        }
+        return false
+    }
+}
+
+/// A half-open range of OS versions: `from` included, `until` excluded; a missing bound is open.
+public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
+    public var from: Version?
+    public var until: Version?
+
+    public static let all = VersionRange(from: nil, until: nil)
+
+    public init(from: Version? = nil, until: Version? = nil) {
+        self.from = from
+        self.until = until
+    }
+
+    public var isUnbounded: Bool { from == nil && until == nil }
+
+    public var isEmpty: Bool {
+        if let from, let until { return !(from < until) }
+        return false
+    }
+
+    public func contains(_ version: Version) -> Bool {
+        if let from, version < from { return false }
+        if let until, !(version < until) { return false }
+        return true
+    }
+
+    /// Whether every version of `other` is also in this range.
+    public func contains(_ other: VersionRange) -> Bool {
+        let lowerOK: Bool = switch (from, other.from) {
+        case (nil, _): true
+        case (_, nil): false
+        case let (mine?, theirs?): !(theirs < mine)
+        }
+        let upperOK: Bool = switch (until, other.until) {
+        case (nil, _): true
+        case (_, nil): false
+        case let (mine?, theirs?): !(mine < theirs)
+        }
+        return lowerOK && upperOK
+    }
+
+    public func overlaps(_ other: VersionRange) -> Bool {
+        if let until, let otherFrom = other.from, !(otherFrom < until) { return false }
+        if let otherUntil = other.until, let from, !(from < otherUntil) { return false }
+        return true
+    }
+
+    /// Human wording used in messages and outputs: "13.0 and later", "before 13.0", "11.0 to 13.0".
+    public var description: String {
+        switch (from, until) {
+        case (nil, nil): "all versions"
+        case let (from?, nil): "\(from) and later"
+        case let (nil, until?): "before \(until)"
+        case let (from?, until?): "\(from) up to \(until)"
+        }
+    }
+}

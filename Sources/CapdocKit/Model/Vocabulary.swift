@@ -1,0 +1,69 @@
+/// The kinds of entity in the vocabulary. Their raw values name them in messages and outputs.
+public enum EntityKind: String, Sendable, CaseIterable, Codable {
+    case platform, level, status, service, key, request, state, trigger, choice, source
+
+    /// The plural used for file names, URLs and JSON members.
+    public var plural: String {
+        switch self {
+        case .status: "statuses"
+        default: rawValue + "s"
+        }
+    }
+}
+
+/// A named entry of the vocabulary: a platform, a level, a service, an Info.plist key, …
+///
+/// Entries carry names and prose only; facts about them live in sources as claims.
+public struct Entity: Sendable, Hashable {
+    public var kind: EntityKind
+    public var id: Located<String>
+    public var name: String
+    /// CommonMark.
+    public var summary: String
+    /// Kind-specific fields (`symbol`, `objc`, `api`, `type`, `label`, `status`), by field name.
+    public var attributes: [String: String]
+    /// `apis` of a service.
+    public var apis: [String]
+
+    public init(kind: EntityKind, id: Located<String>, name: String, summary: String,
+                attributes: [String: String] = [:], apis: [String] = []) {
+        self.kind = kind
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.attributes = attributes
+        self.apis = apis
+    }
+}
+
+/// All vocabulary entries, in file order, with lookup by kind and id.
+public struct Vocabulary: Sendable {
+    public private(set) var entities: [EntityKind: [Entity]] = [:]
+    private var index: [EntityKind: [String: Int]] = [:]
+
+    public init() {}
+
+    /// Adds an entry; returns the earlier entry with the same id if there is one (and keeps the first).
+    @discardableResult
+    public mutating func add(_ entity: Entity) -> Entity? {
+        if let existing = index[entity.kind]?[entity.id.value] {
+            return entities[entity.kind]![existing]
+        }
+        index[entity.kind, default: [:]][entity.id.value] = entities[entity.kind, default: []].count
+        entities[entity.kind, default: []].append(entity)
+        return nil
+    }
+
+    public func all(_ kind: EntityKind) -> [Entity] { entities[kind] ?? [] }
+
+    public func ids(_ kind: EntityKind) -> [String] { all(kind).map(\.id.value) }
+
+    public func entity(_ kind: EntityKind, _ id: String) -> Entity? {
+        guard let position = index[kind]?[id] else { return nil }
+        return entities[kind]![position]
+    }
+
+    public func position(_ kind: EntityKind, _ id: String) -> Int? { index[kind]?[id] }
+
+    public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind]?[id] != nil }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import CapdocKit
+
+enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
+    case human, json
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Checks Content/ for mistakes and contradictions between sources.",
+        discussion: "Exits 0 when there are no errors, 1 when there are. Diagnostics go to standard error; the summary line to standard output."
+    )
+
+    @Option(help: "The content folder.")
+    var content: String = "Content"
+
+    @Option(name: .customLong("diagnostics-format"), help: "human or json.")
+    var diagnosticsFormat: DiagnosticsFormat = .human
+
+    @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors.")
+    var warningsAsErrors = false
+
+    @Option(help: "A folder of archived page texts; every quote of a source that names an archive is looked up in it.")
+    var archives: String?
+
+    func run() throws {
+        let checker = Checker(archives: archives.map { ArchiveLibrary(folder: $0) })
+        var report = checker.check(contentAt: content)
+        if warningsAsErrors {
+            report.diagnostics = report.diagnostics.map { diagnostic in
+                var promoted = diagnostic
+                if promoted.severity == .warning { promoted.severity = .error }
+                return promoted
+            }
+        }
+        switch diagnosticsFormat {
+        case .human:
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics))
+            Terminal.write(report.summary + "\n")
+        case .json:
+            let adjudicated = report.merge.contradictions.filter { $0.adjudication != nil }.count
+            Terminal.write(DiagnosticRenderer.json(report.diagnostics, summary: [
+                "sources": report.model.sources.count,
+                "claims": report.model.claims.count,
+                "facts": report.merge.facts.count,
+                "contradictionsAdjudicated": adjudicated,
+                "errors": report.errorCount,
+                "warnings": report.warningCount,
+            ]))
+        }
+        if report.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
+    }
+}
