@@ -1,7 +1,42 @@
 import ArgumentParser
 import CapdocKit
+import Foundation
+
+extension OutputFormat: ExpressibleByArgument {}
 
 struct BuildCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "build", abstract: "Builds the outputs from Content/.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Checks Content/ and builds the outputs into _site/.",
+        discussion: "Writes nothing when the check finds errors. The output folder is replaced atomically; a folder capdoc did not make is never replaced."
+    )
+
+    @Option(help: "The content folder.")
+    var content: String = "Content"
+
+    @Option(help: "The output folder.")
+    var output: String = "_site"
+
+    @Option(parsing: .upToNextOption, help: "The formats to build (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))); all by default.")
+    var format: [OutputFormat] = []
+
+    func run() throws {
+        let start = Date()
+        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format)
+        let outcome: Builder.Outcome
+        do {
+            outcome = try builder.build(contentAt: content, into: output)
+        } catch {
+            Terminal.error("error: \(error)\n")
+            throw ExitCode(ExitStatus.contentErrors)
+        }
+        let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
+        Terminal.error(renderer.human(outcome.report.diagnostics))
+        guard let files = outcome.files else {
+            Terminal.error("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was\n")
+            throw ExitCode(ExitStatus.contentErrors)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        Terminal.write("built \(files.count) files, \(outcome.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
+    }
 }

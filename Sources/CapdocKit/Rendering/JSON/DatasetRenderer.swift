@@ -1,0 +1,184 @@
+/// Renders `capdoc.json`, the dataset for tools, and `capdoc.schema.json`, its JSON Schema.
+///
+/// Every value carries the sources and claims that state it. Arrays follow vocabulary order; object
+/// keys are sorted; the bytes depend on nothing but the Content.
+public struct DatasetRenderer: Renderer {
+    /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
+    public static let schemaVersion = "1.0.0"
+    public static let datasetFile = "capdoc.json"
+    public static let schemaFile = "capdoc.schema.json"
+
+    public init() {}
+
+    public func render(_ compiled: CompiledModel) throws -> [OutputFile] {
+        [OutputFile(path: Self.datasetFile, text: dataset(compiled).serialized()),
+         OutputFile(path: Self.schemaFile, text: DatasetSchema.schema.serialized())]
+    }
+
+    public func dataset(_ compiled: CompiledModel) -> JSONValue {
+        let vocabulary = compiled.vocabulary
+        let merge = compiled.merge
+        let platforms = vocabulary.ids(.platform)
+        let levels = vocabulary.ids(.level)
+
+        func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil) -> JSONValue {
+            .array(merge.facts(kind, subject: subject, platform: platform, level: level).map(Self.value))
+        }
+        func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
+            .object(Dictionary(uniqueKeysWithValues: platforms.map { ($0, values(kind, subject, $0)) }))
+        }
+        func perPlatformAndLevel(_ kind: FactKind, _ subject: String) -> JSONValue {
+            .object(Dictionary(uniqueKeysWithValues: platforms.map { platform in
+                (platform, JSONValue.object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(kind, subject, platform, $0)) })))
+            }))
+        }
+        func base(_ entity: Entity) -> [String: JSONValue?] {
+            ["id": .string(entity.id.value), "name": .string(entity.name), "summary": .string(entity.summary)]
+        }
+
+        let platformEntries: [JSONValue] = vocabulary.all(.platform).map { platform in
+            let id = platform.id.value
+            let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }.map { fact -> JSONValue in
+                var object = Self.valueMembers(fact)
+                object["topic"] = .string(fact.subject)
+                return .object(object)
+            }
+            var members = base(platform)
+            members["levels"] = .object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(.levelSupported, $0, id)) }))
+            members["levelsEquivalent"] = values(.levelsEquivalent, "", id)
+            members["explicitRequestRequired"] = values(.explicitRequestRequired, "", id)
+            members["notes"] = .array(notes)
+            return .object(members)
+        }
+        let statusEntries: [JSONValue] = vocabulary.all(.status).map { status in
+            var members = base(status)
+            members["symbol"] = status.attributes["symbol"].map(JSONValue.string)
+            members["objc"] = status.attributes["objc"].map(JSONValue.string)
+            members["exists"] = perPlatform(.statusExists, status.id.value)
+            return .object(members)
+        }
+        let serviceEntries: [JSONValue] = vocabulary.all(.service).map { service in
+            var members = base(service)
+            members["apis"] = .strings(service.apis)
+            members["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
+            members["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
+            members["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
+            return .object(members)
+        }
+        let keyEntries: [JSONValue] = vocabulary.all(.key).map { key in
+            var members = base(key)
+            members["label"] = key.attributes["label"].map(JSONValue.string)
+            members["type"] = key.attributes["type"].map(JSONValue.string)
+            members["exists"] = perPlatform(.keyExists, key.id.value)
+            members["deprecated"] = perPlatform(.keyDeprecated, key.id.value)
+            return .object(members)
+        }
+        let requestEntries: [JSONValue] = vocabulary.all(.request).map { request in
+            var members = base(request)
+            members["api"] = request.attributes["api"].map(JSONValue.string)
+            members["available"] = perPlatform(.requestAvailable, request.id.value)
+            members["keys"] = perPlatform(.requestKeys, request.id.value)
+            return .object(members)
+        }
+        let flow: JSONValue = .object([
+            "states": .array(vocabulary.all(.state).map { state in
+                var members = base(state)
+                members["status"] = state.attributes["status"].map(JSONValue.string)
+                return .object(members)
+            }),
+            "triggers": .array(vocabulary.all(.trigger).map { .object(base($0)) }),
+            "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
+        ])
+        let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
+        let conflicts: [JSONValue] = merge.contradictions.map { contradiction in
+            let ruling: JSONValue = contradiction.adjudication.flatMap { adjudications[$0] }.map { adjudication in
+                .object([
+                    "adjudication": .string(adjudication.id.value),
+                    "prevails": .string(adjudication.prevails.value),
+                    "over": .strings(adjudication.over.map(\.value)),
+                    "reason": .string(adjudication.reason),
+                ])
+            } ?? .null
+            return .object([
+                "fact": .string(contradiction.kind.rawValue),
+                "claims": .strings(contradiction.claims),
+                "sources": .strings(Array(Set(contradiction.claims.compactMap { merge.claimsByReference[$0]?.sourceID })).sorted()),
+                "subjects": .strings(contradiction.subjects),
+                "platforms": .strings(contradiction.platforms),
+                "levels": .strings(contradiction.levels),
+                "os": .array(contradiction.ranges.map(Self.range)),
+                "ruling": ruling,
+            ])
+        }
+        return .object([
+            "schemaVersion": .string(Self.schemaVersion),
+            "generator": .string("capdoc \(Capdoc.version)"),
+            "platforms": .array(platformEntries),
+            "levels": .array(vocabulary.all(.level).map { .object(base($0)) }),
+            "statuses": .array(statusEntries),
+            "services": .array(serviceEntries),
+            "keys": .array(keyEntries),
+            "requests": .array(requestEntries),
+            "flow": flow,
+            "sources": .array(compiled.model.sources.map(Self.source)),
+            "conflicts": .array(conflicts),
+        ])
+    }
+
+    static func range(_ range: VersionRange) -> JSONValue {
+        .object(["from": range.from.map { .string($0.description) }, "until": range.until.map { .string($0.description) }])
+    }
+
+    static func claimValue(_ value: ClaimValue) -> JSONValue {
+        switch value {
+        case let .boolean(flag): .bool(flag)
+        case let .keys(keys): .strings(keys)
+        case let .text(text): .string(text)
+        }
+    }
+
+    static func valueMembers(_ fact: Fact) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "os": range(fact.os),
+            "value": claimValue(fact.value),
+            "sources": .strings(fact.sources),
+            "claims": .strings(fact.claims),
+        ]
+        if let adjudication = fact.adjudication { members["adjudication"] = .string(adjudication) }
+        return members
+    }
+
+    static func value(_ fact: Fact) -> JSONValue { .object(valueMembers(fact)) }
+
+    static func selection(_ selection: Selection) -> JSONValue? {
+        switch selection {
+        case .silent: nil
+        case .all: .string("all")
+        case let .named(ids): .strings(ids.map(\.value))
+        }
+    }
+
+    static func source(_ source: Source) -> JSONValue {
+        .object([
+            "id": .string(source.id.value),
+            "title": .string(source.title),
+            "url": .string(source.url),
+            "kind": .string(source.kind),
+            "date": source.date.map(JSONValue.string),
+            "summary": source.summary.map(JSONValue.string),
+            "claims": .array(source.claims.map { claim in
+                .object([
+                    "id": .string(claim.id.value),
+                    "fact": .string(claim.fact.rawValue),
+                    "subject": selection(claim.scope.subjects),
+                    "platforms": selection(claim.scope.platforms),
+                    "levels": selection(claim.scope.levels),
+                    "os": claim.scope.os.isUnbounded ? nil : range(claim.scope.os),
+                    "value": claimValue(claim.value.value),
+                    "quote": .string(claim.quote.value),
+                    "note": claim.note.map(JSONValue.string),
+                ])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,118 @@
+/// The JSON Schema (2020-12) of `capdoc.json`. Strict: every object lists its properties and allows no others.
+enum DatasetSchema {
+    static let schemaID = "https://capdoc.invalid/schema/capdoc-\(DatasetRenderer.schemaVersion).schema.json"
+
+    static var schema: JSONValue {
+        .object([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": .string(schemaID),
+            "title": "capdoc dataset",
+            "description": "Apple Core Location authorization facts, each citing the sources that state it.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "flow", "sources", "conflicts"]),
+            "properties": .object([
+                "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
+                "generator": string,
+                "platforms": array(ref("platform")),
+                "levels": array(ref("entity")),
+                "statuses": array(ref("status")),
+                "services": array(ref("service")),
+                "keys": array(ref("key")),
+                "requests": array(ref("request")),
+                "flow": ref("flow"),
+                "sources": array(ref("source")),
+                "conflicts": array(ref("conflict")),
+            ]),
+            "$defs": .object(definitions),
+        ])
+    }
+
+    static let string: JSONValue = .object(["type": "string"])
+    static let id: JSONValue = .object(["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"])
+    static let keyName: JSONValue = .object(["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*$"])
+    static let version: JSONValue = .object(["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"])
+    static let claimReference: JSONValue = .object(["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*#[a-z0-9]+(-[a-z0-9]+)*$"])
+
+    static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/$defs/\(name)")]) }
+    static func array(_ items: JSONValue) -> JSONValue { .object(["type": "array", "items": items]) }
+    static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
+        .object(["type": "object", "additionalProperties": false, "properties": .object(properties), "required": .strings(required)])
+    }
+    /// An object whose keys are ids (platforms, levels) and whose values match `value`.
+    static func map(_ value: JSONValue) -> JSONValue {
+        .object(["type": "object", "propertyNames": id, "additionalProperties": value])
+    }
+    static func entity(_ extra: [String: JSONValue], required: [String] = []) -> JSONValue {
+        object(["id": id, "name": string, "summary": string].merging(extra) { $1 }, required: ["id", "name", "summary"] + required)
+    }
+    static func values(_ value: JSONValue) -> JSONValue {
+        array(object(["os": ref("range"), "value": value, "sources": array(id), "claims": array(claimReference), "adjudication": id],
+                     required: ["os", "value", "sources", "claims"]))
+    }
+    static let booleanValues = values(.object(["type": "boolean"]))
+    static let selection: JSONValue = .object(["oneOf": .array([.object(["const": "all"]), .object(["type": "array", "items": string, "minItems": 1])])])
+
+    static var definitions: [String: JSONValue] {
+        [
+            "range": object(["from": version, "until": version], required: []),
+            "entity": entity([:]),
+            "platform": entity([
+                "levels": map(booleanValues),
+                "levelsEquivalent": booleanValues,
+                "explicitRequestRequired": booleanValues,
+                "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference)],
+                                      required: ["topic", "os", "value", "sources", "claims"])),
+            ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "notes"]),
+            "status": entity(["symbol": string, "objc": string, "exists": map(booleanValues)], required: ["exists"]),
+            "service": entity([
+                "apis": array(string),
+                "onPlatform": map(booleanValues),
+                "available": map(map(booleanValues)),
+                "launchesTerminatedApp": map(map(booleanValues)),
+            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp"]),
+            "key": object([
+                "id": keyName, "name": string, "summary": string, "label": string,
+                "type": .object(["enum": .strings(["string", "dictionary", "boolean"])]),
+                "exists": map(booleanValues), "deprecated": map(booleanValues),
+            ], required: ["id", "name", "summary", "type", "exists", "deprecated"]),
+            "request": entity([
+                "api": string,
+                "available": map(booleanValues),
+                "keys": map(values(array(keyName))),
+            ], required: ["available", "keys"]),
+            "flow": object([
+                "states": array(entity(["status": id], required: ["status"])),
+                "triggers": array(ref("entity")),
+                "choices": array(ref("entity")),
+            ], required: ["states", "triggers", "choices"]),
+            "source": object([
+                "id": id, "title": string, "url": .object(["type": "string", "pattern": "^https?://"]), "kind": string,
+                "date": string, "summary": string,
+                "claims": array(ref("claim")),
+            ], required: ["id", "title", "url", "kind", "claims"]),
+            "claim": object([
+                "id": id,
+                "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
+                "subject": selection, "platforms": selection, "levels": selection,
+                "os": ref("range"),
+                "value": .object(["type": .strings(["boolean", "array", "string"])]),
+                "quote": string, "note": string,
+            ], required: ["id", "fact", "value", "quote"]),
+            "conflict": object([
+                "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
+                "claims": .object(["type": "array", "items": claimReference, "minItems": 2]),
+                "sources": array(id),
+                "subjects": array(string),
+                "platforms": array(id),
+                "levels": array(id),
+                "os": array(ref("range")),
+                "ruling": .object(["oneOf": .array([
+                    .object(["type": "null"]),
+                    object(["adjudication": id, "prevails": claimReference, "over": array(claimReference), "reason": string],
+                           required: ["adjudication", "prevails", "over", "reason"]),
+                ])]),
+            ], required: ["fact", "claims", "sources", "subjects", "platforms", "levels", "os", "ruling"]),
+        ]
+    }
+}
