@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(
             name: "CapdocKitTests",
             dependencies: ["CapdocKit"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures", "Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

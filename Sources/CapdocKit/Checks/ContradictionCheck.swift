@@ -39,9 +39,21 @@ enum ScopeWording {
         if !contradiction.levels.isEmpty {
             parts.append("under " + list(contradiction.levels, every: vocabulary.ids(.level), noun: "levels"))
         }
-        parts.append("on " + list(contradiction.platforms, every: vocabulary.ids(.platform), noun: "platforms"))
-        let ranges = contradiction.ranges.map(\.description).joined(separator: ", ")
-        return parts.joined(separator: " ") + " (\(ranges))"
+        // Platforms that conflict over the same versions are named together: "on ios (13.0 and later), on tvos, watchos".
+        var groups: [(platforms: [String], ranges: [VersionRange])] = []
+        for platform in contradiction.platforms {
+            let ranges = contradiction.ranges[platform] ?? []
+            if let index = groups.firstIndex(where: { $0.ranges == ranges }) {
+                groups[index].platforms.append(platform)
+            } else {
+                groups.append(([platform], ranges))
+            }
+        }
+        let places = groups.map { group -> String in
+            let versions = group.ranges == [.all] ? "" : " (" + group.ranges.map(\.description).joined(separator: ", ") + ")"
+            return "on " + list(group.platforms, every: vocabulary.ids(.platform), noun: "platforms") + versions
+        }
+        return (parts + [places.joined(separator: ", ")]).joined(separator: " ")
     }
 
     static func list(_ ids: [String], every universe: [String], noun: String) -> String {

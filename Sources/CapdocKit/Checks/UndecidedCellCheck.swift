@@ -14,7 +14,13 @@ public enum UndecidedCellCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
         var diagnostics: [Diagnostic] = []
-        let location = SourceLocation.file(joinPath(context.model.root, "services.yaml"))
+        // Cells in an unresolved contradiction are decided by claims, just not yet agreed on: that is an error elsewhere.
+        var disputed = Set<String>()
+        for contradiction in context.merge.contradictions where contradiction.adjudication == nil {
+            for subject in contradiction.subjects { for platform in contradiction.platforms { for level in contradiction.levels {
+                disputed.insert("\(contradiction.kind.rawValue) \(subject) \(platform) \(level)")
+            } } }
+        }
         for service in vocabulary.all(.service) {
             for platform in vocabulary.ids(.platform) {
                 if context.merge.facts(.serviceOnPlatform, subject: service.id.value, platform: platform)
@@ -22,14 +28,14 @@ public enum UndecidedCellCheck: Check {
                 for level in vocabulary.ids(.level) {
                     if context.merge.fact(.levelSupported, subject: level, platform: platform)?.value == .boolean(false) { continue }
                     for kind in [FactKind.serviceAvailable, .launchesTerminatedApp]
-                    where context.merge.facts(kind, subject: service.id.value, platform: platform, level: level).isEmpty {
+                    where context.merge.facts(kind, subject: service.id.value, platform: platform, level: level).isEmpty
+                        && !disputed.contains("\(kind.rawValue) \(service.id.value) \(platform) \(level)") {
                         diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(service.id.value) under \(level) on \(platform)",
                                                       at: service.id.location, check: Self.id))
                     }
                 }
             }
         }
-        _ = location
         return diagnostics
     }
 }

@@ -11,7 +11,7 @@ struct ContradictionCollector {
         var subjects: [String] = []
         var platforms: [String] = []
         var levels: [String] = []
-        var ranges: [VersionRange] = []
+        var ranges: [String: [VersionRange]] = [:]
     }
 
     private var order: [Key] = []
@@ -25,7 +25,7 @@ struct ContradictionCollector {
         addUnique(address.subject, to: &extents[key]!.subjects)
         addUnique(address.platform, to: &extents[key]!.platforms)
         if let level = address.level { addUnique(level, to: &extents[key]!.levels) }
-        if !extents[key]!.ranges.contains(segment) { extents[key]!.ranges.append(segment) }
+        extents[key]!.ranges[address.platform, default: []].append(segment)
     }
 
     func result(claims: [Claim], cells: CellIndex) -> [Contradiction] {
@@ -36,11 +36,11 @@ struct ContradictionCollector {
                                  subjects: subjectOrder.filter(extent.subjects.contains),
                                  platforms: cells.platforms.filter(extent.platforms.contains),
                                  levels: cells.levels.filter(extent.levels.contains),
-                                 ranges: Self.coalesce(extent.ranges))
+                                 ranges: extent.ranges.mapValues(Self.coalesce))
         }
     }
 
-    /// Joins adjacent ranges: [nil, 11) + [11, 13) → [nil, 13).
+    /// The union of a platform's segments, as few ranges as possible: [nil, 11) + [11, 13) + [12, nil) → [nil, nil).
     static func coalesce(_ ranges: [VersionRange]) -> [VersionRange] {
         let sorted = ranges.sorted { a, b in
             switch (a.from, b.from) {
@@ -51,11 +51,18 @@ struct ContradictionCollector {
         }
         var result: [VersionRange] = []
         for range in sorted {
-            if var last = result.last, last.until != nil, last.until == range.from {
-                last.until = range.until
+            guard var last = result.last else { result.append(range); continue }
+            // `range` starts at or after `last` starts; they join when it starts before `last` ends, or exactly there.
+            let joins: Bool = switch (last.until, range.from) {
+            case (nil, _), (_, nil): true
+            case let (end?, start?): !(end < start)
+            }
+            if joins {
+                last.until = switch (last.until, range.until) {
+                case (nil, _), (_, nil): nil
+                case let (a?, b?): max(a, b)
+                }
                 result[result.count - 1] = last
-            } else if let last = result.last, last.contains(range) {
-                continue
             } else {
                 result.append(range)
             }

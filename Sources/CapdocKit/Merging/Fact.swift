@@ -23,11 +23,12 @@ public struct Contradiction: Sendable, Hashable {
     public var claims: [String]
     /// The adjudication that rules on it, or nil when it is unresolved (an error).
     public var adjudication: String?
-    /// Where they conflict: the subjects, platforms, levels and OS ranges involved, in vocabulary order.
+    /// Where they conflict: the subjects, platforms and levels involved, in vocabulary order,
+    /// and the OS versions of each platform.
     public var subjects: [String]
     public var platforms: [String]
     public var levels: [String]
-    public var ranges: [VersionRange]
+    public var ranges: [String: [VersionRange]]
 }
 
 /// The outcome of merging all claims.

@@ -106,7 +106,7 @@ public struct DatasetRenderer: Renderer {
                 "subjects": .strings(contradiction.subjects),
                 "platforms": .strings(contradiction.platforms),
                 "levels": .strings(contradiction.levels),
-                "os": .array(contradiction.ranges.map(Self.range)),
+                "os": .object(contradiction.ranges.mapValues { .array($0.map(Self.range)) }),
                 "ruling": ruling,
             ])
         }

@@ -106,7 +106,7 @@ enum DatasetSchema {
                 "subjects": array(string),
                 "platforms": array(id),
                 "levels": array(id),
-                "os": array(ref("range")),
+                "os": map(array(ref("range"))),
                 "ruling": .object(["oneOf": .array([
                     .object(["type": "null"]),
                     object(["adjudication": id, "prevails": claimReference, "over": array(claimReference), "reason": string],

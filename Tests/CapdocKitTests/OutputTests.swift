@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import CapdocKit
+
+@Suite("Outputs")
+struct OutputTests {
+    func compiledBase() -> CompiledModel {
+        let report = FixtureTree.base().check()
+        return CompiledModel(model: report.model, merge: report.merge)
+    }
+
+    @Test("the JSON dataset of the base fixture matches its golden file")
+    func jsonGolden() throws {
+        let files = try DatasetRenderer().render(compiledBase())
+        try Golden.compare(files, folder: "base-json")
+    }
+
+    @Test("two renderings of the same Content are byte-identical")
+    func deterministic() throws {
+        let first = try Builder().render(compiledBase())
+        let second = try Builder().render(compiledBase())
+        #expect(first == second)
+        let shipped = FixtureTree.shipped().check(archives: false)
+        let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
+        #expect(try Builder().render(compiled) == (try Builder().render(compiled)))
+    }
+
+    @Test("the writer replaces its own output atomically and refuses folders it did not make")
+    func atomicWriter() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("capdoc-writer-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        let output = root.appendingPathComponent("_site")
+        let writer = OutputWriter()
+
+        try writer.write([OutputFile(path: "a/one.txt", text: "1")], to: output.path)
+        #expect(try String(contentsOf: output.appendingPathComponent("a/one.txt"), encoding: .utf8) == "1")
+        try writer.write([OutputFile(path: "two.txt", text: "2")], to: output.path)
+        #expect(!manager.fileExists(atPath: output.appendingPathComponent("a/one.txt").path), "stale files are gone")
+        #expect(manager.fileExists(atPath: output.appendingPathComponent("two.txt").path))
+
+        // A path that leaves the output folder fails the whole write, and the previous output stays.
+        #expect(throws: OutputWriter.Failure.self) {
+            try writer.write([OutputFile(path: "ok.txt", text: "x"), OutputFile(path: "../escape.txt", text: "x")], to: output.path)
+        }
+        #expect(manager.fileExists(atPath: output.appendingPathComponent("two.txt").path))
+        #expect(!manager.fileExists(atPath: root.appendingPathComponent("escape.txt").path))
+        #expect(try manager.contentsOfDirectory(atPath: root.path) == ["_site"], "no staging folder is left behind")
+
+        // A non-empty folder without the marker is never replaced.
+        let foreign = root.appendingPathComponent("documents")
+        try manager.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: foreign.appendingPathComponent("precious.txt"))
+        #expect(throws: OutputWriter.Failure.self) { try writer.write([OutputFile(path: "x", text: "x")], to: foreign.path) }
+        #expect(try String(contentsOf: foreign.appendingPathComponent("precious.txt"), encoding: .utf8) == "keep")
+    }
+}
+
+/// Golden files under `Tests/CapdocKitTests/Golden/<folder>/`; `CAPDOC_RECORD=1 swift test` rewrites them.
+enum Golden {
+    static func compare(_ files: [OutputFile], folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let directory = Paths.golden.appendingPathComponent(folder)
+        let manager = FileManager.default
+        if ProcessInfo.processInfo.environment["CAPDOC_RECORD"] == "1" {
+            try? manager.removeItem(at: directory)
+            for file in files {
+                let url = directory.appendingPathComponent(file.path)
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.contents.write(to: url)
+            }
+            return
+        }
+        let recorded = Set((manager.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
+            .filter { !((try? directory.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false) })
+        #expect(recorded == Set(files.map(\.path)), "golden files differ from rendered files; record with CAPDOC_RECORD=1", sourceLocation: sourceLocation)
+        for file in files {
+            let expected = try? Data(contentsOf: directory.appendingPathComponent(file.path))
+            #expect(expected == file.contents, "\(folder)/\(file.path) differs from its golden file", sourceLocation: sourceLocation)
+        }
+    }
+}

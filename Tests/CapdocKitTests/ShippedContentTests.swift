@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import CapdocKit
+
+/// The Content the project ships: clean, verified against the seeds, and its contradictions real.
+@Suite("Shipped Content")
+struct ShippedContentTests {
+    @Test("checks clean, every quote of a seed source found in the seed text")
+    func clean() {
+        let checker = Checker(archives: ArchiveLibrary(folder: Paths.seeds.path))
+        let report = checker.check(contentAt: Paths.content.path)
+        #expect(report.diagnostics.map(\.headline) == [])
+        let archived = report.model.sources.filter { $0.archive != nil }
+        #expect(archived.count == 5, "the five seeds are encoded with their archives")
+        #expect(report.model.claims.filter { archived.map(\.id.value).contains($0.sourceID) }.count > 50)
+    }
+
+    /// The contradictions between the seeds that the issue names, by a claim on each side.
+    static let knownContradictions: [(name: String, kind: FactKind, claims: [String])] = [
+        ("keys of requestAlwaysAuthorization", .requestKeys,
+         ["request-always-authorization#keys", "requesting-authorization#keys-always"]),
+        ("services under When In Use", .serviceAvailable,
+         ["requesting-authorization-archived#services-both-levels", "choosing-authorization-level#table-visits"]),
+        ("relaunch under Always", .launchesTerminatedApp,
+         ["requesting-authorization-archived#launch-always-others", "choosing-authorization-to-request-2019#launch-always"]),
+        ("explicit request on macOS", .explicitRequestRequired,
+         ["request-always-authorization#explicit-request", "choosing-authorization-to-request-2019#explicit-request-macos"]),
+    ]
+
+    @Test("without adjudications, each known contradiction is reported at both claims")
+    func contradictionsWithoutAdjudications() throws {
+        var tree = FixtureTree.shipped()
+        tree.write("[]\n", to: "adjudications.yaml")
+        let report = tree.check(archives: false)
+        let errors = report.diagnostics.filter { $0.checkID == ContradictionCheck.id }
+        for known in Self.knownContradictions {
+            let found = report.merge.contradictions.contains { $0.kind == known.kind && known.claims.allSatisfy($0.claims.contains) }
+            #expect(found, "\(known.name) not found")
+            for reference in known.claims {
+                let claim = try #require(report.merge.claimsByReference[reference])
+                #expect(errors.contains { $0.location == claim.location && $0.message.contains(known.kind.rawValue) },
+                        "\(known.name): no error at \(reference)")
+            }
+        }
+        #expect(report.merge.contradictions.allSatisfy { $0.adjudication == nil })
+    }
+
+    @Test("every adjudication is needed: removing one brings its contradiction back")
+    func everyAdjudicationIsNeeded() {
+        let tree = FixtureTree.shipped()
+        let report = tree.check(archives: false)
+        for adjudication in report.model.adjudications {
+            #expect(report.merge.usedAdjudications.contains(adjudication.id.value))
+        }
+    }
+
+    @Test("a planted contradiction fails the check and points at the planted line")
+    func plantedContradiction() throws {
+        var tree = FixtureTree.shipped()
+        let planted = """
+
+          - id: planted
+            fact: level-supported
+            subject: always
+            platforms: [ios]
+            value: false
+            quote: Always is not offered on iOS.
+        """
+        tree.write(tree.text("sources/clauthorizationstatus.yaml") + planted + "\n", to: "sources/clauthorizationstatus.yaml")
+        let report = tree.check(archives: false)
+        let line = tree.text("sources/clauthorizationstatus.yaml").split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("id: planted") }! + 1
+        #expect(report.errorCount > 0)
+        #expect(report.diagnostics.contains {
+            $0.checkID == ContradictionCheck.id && $0.location == CapdocKit.SourceLocation(path: "Content/sources/clauthorizationstatus.yaml", line: line, column: 5)
+        })
+    }
+
+    @Test("a planted unknown id fails the check, names it and suggests the nearest")
+    func plantedUnknownID() throws {
+        var tree = FixtureTree.shipped()
+        tree.replace("platforms: [macos]\n    value: false", with: "platforms: [macoss]\n    value: false",
+                     in: "sources/choosing-authorization-to-request-2019.yaml")
+        let report = tree.check(archives: false)
+        let unknown = try #require(report.diagnostics.first { $0.checkID == UnknownIDCheck.id })
+        #expect(unknown.message.contains("'macoss'"))
+        #expect(unknown.message.contains("did you mean 'macos'"))
+        #expect(unknown.location.path == "Content/sources/choosing-authorization-to-request-2019.yaml")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+@testable import CapdocKit
+
+/// A Content tree in memory: a folder on disk copied under `Content/`, with overlays and removals,
+/// so that each test states only what it changes.
+struct FixtureTree {
+    var fileSystem = InMemoryFileSystem()
+    static let root = "Content"
+    static let archives = "archives"
+
+    /// The base fixture: a small valid Content tree, and its archive.
+    static func base() -> FixtureTree {
+        var tree = FixtureTree()
+        tree.copy(Paths.fixtures.appendingPathComponent("base"), to: root)
+        tree.copy(Paths.fixtures.appendingPathComponent("archives"), to: archives)
+        return tree
+    }
+
+    /// The shipped Content.
+    static func shipped() -> FixtureTree {
+        var tree = FixtureTree()
+        tree.copy(Paths.content, to: root)
+        return tree
+    }
+
+    mutating func copy(_ folder: URL, to prefix: String) {
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+            fileSystem.files[prefix + "/" + relative] = try? Data(contentsOf: url)
+        }
+    }
+
+    mutating func write(_ text: String, to relative: String) {
+        fileSystem.write(text, to: Self.root + "/" + relative)
+    }
+
+    mutating func remove(_ relative: String) {
+        fileSystem.files[Self.root + "/" + relative] = nil
+    }
+
+    func text(_ relative: String) -> String {
+        String(decoding: fileSystem.files[Self.root + "/" + relative] ?? Data(), as: UTF8.self)
+    }
+
+    /// Replaces the first occurrence of `old` in a file; fails loudly when it is not there.
+    mutating func replace(_ old: String, with new: String, in relative: String) {
+        let current = text(relative)
+        precondition(current.contains(old), "fixture edit: '\(old)' not found in \(relative)")
+        write(current.replacingOccurrences(of: old, with: new, options: [], range: current.range(of: old)), to: relative)
+    }
+
+    func check(archives: Bool = true) -> Checker.Report {
+        let library = archives ? ArchiveLibrary(folder: Self.archives, fileSystem: fileSystem) : nil
+        return Checker(fileSystem: fileSystem, archives: library).check(contentAt: Self.root)
+    }
+}
+
+extension Diagnostic {
+    /// `Content/sources/x.yaml:12:5: error [check-id]`: what fixtures expect, without the wording.
+    var headline: String { "\(location): \(severity.rawValue) [\(checkID)]" }
+}

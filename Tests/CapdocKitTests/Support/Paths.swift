@@ -1,0 +1,12 @@
+import Foundation
+
+/// Where the test data lives, found from this file's path so that tests need no resource bundle.
+enum Paths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = tests.appendingPathComponent("Fixtures")
+    static let golden = tests.appendingPathComponent("Golden")
+    static let package = tests.deletingLastPathComponent().deletingLastPathComponent()
+    static let content = package.appendingPathComponent("Content")
+    /// The seed pages, beside the project as `../shared/seeds`.
+    static let seeds = package.deletingLastPathComponent().appendingPathComponent("shared/seeds")
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# End-to-end tests of the capdoc command: exit codes, where output goes, what is written.
+# Usage: Tests/cli/run.sh PATH-TO-CAPDOC   (run from the package root; Scripts/test does this)
+set -u
+capdoc=$(realpath "$1")
+root=$(pwd)
+seeds="$root/../shared/seeds"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    /' <<< "$2"; }
+# expect_status NAME EXPECTED COMMAND...: runs the command, keeps stdout/stderr in $out/$err.
+expect_status() {
+  local name=$1 expected=$2; shift 2
+  "$@" >"$work/out" 2>"$work/err"; local status=$?
+  out=$(cat "$work/out"); err=$(cat "$work/err")
+  if [ "$status" -eq "$expected" ]; then pass "$name"; else fail "$name (exit $status, expected $expected)" "$err"; fi
+}
+contains() { if grep -qE -- "$3" <<< "$2"; then pass "$1"; else fail "$1: no match for /$3/" "$2"; fi; }
+
+# The shipped Content checks clean, with quotes verified against the seeds.
+expect_status "check passes on the shipped Content" 0 "$capdoc" check --archives "$seeds"
+contains "check prints one summary line on stdout" "$out" '^checked [0-9]+ sources, [0-9]+ claims, [0-9]+ facts; [0-9]+ contradictions adjudicated; 0 errors, 0 warnings$'
+[ -z "$err" ] && pass "check prints no diagnostics when clean" || fail "check prints no diagnostics when clean" "$err"
+
+# A planted contradiction: exit 1, pointing at the planted line.
+cp -r Content "$work/broken"
+cat >> "$work/broken/sources/clauthorizationstatus.yaml" <<'YAML'
+  - id: planted
+    fact: level-supported
+    subject: always
+    platforms: [ios]
+    value: false
+    quote: Always is not offered on iOS.
+YAML
+line=$(grep -n 'id: planted' "$work/broken/sources/clauthorizationstatus.yaml" | cut -d: -f1)
+expect_status "check fails on a planted contradiction" 1 "$capdoc" check --content "$work/broken"
+contains "the diagnostic points at the planted line" "$err" "broken/sources/clauthorizationstatus.yaml:$line:5: error: contradiction .*\[contradiction\]"
+contains "a note points at the other claim" "$err" "note: '.*' says true here"
+contains "the offending line is shown" "$err" "^  +- id: planted$"
+
+# Unknown id with did-you-mean, JSON diagnostics.
+cp -r Content "$work/typo"
+sed -i '0,/platforms: \[macos\]/s//platforms: [macoss]/' "$work/typo/sources/choosing-authorization-to-request-2019.yaml"
+expect_status "check fails on an unknown id" 1 "$capdoc" check --content "$work/typo" --diagnostics-format json
+python3 - "$work/out" <<'PY' && pass "JSON diagnostics name the unknown id and suggest the nearest" || fail "JSON diagnostics name the unknown id"
+import json, sys
+report = json.load(open(sys.argv[1]))
+hits = [d for d in report["diagnostics"] if d["check"] == "unknown-id"]
+assert hits and "'macoss'" in hits[0]["message"] and "did you mean 'macos'" in hits[0]["message"], hits
+assert hits[0]["location"]["line"] > 0 and report["summary"]["errors"] >= 1
+PY
+
+# Malformed YAML: position from the parser, exit 1.
+cp -r Content "$work/yaml"
+printf -- '- id: ios\n  name: [unclosed\n' > "$work/yaml/platforms.yaml"
+expect_status "malformed YAML is an error" 1 "$capdoc" check --content "$work/yaml"
+contains "malformed YAML has file:line:col" "$err" 'yaml/platforms.yaml:[0-9]+:[0-9]+: error: invalid YAML.*\[yaml-syntax\]'
+
+# Warnings as errors.
+# (the small base fixture without its claim about services under each level: every such cell is undecided)
+cp -r Tests/CapdocKitTests/Fixtures/base "$work/warn"
+sed -i '/- id: services$/,/quote: All services work under both levels./d' "$work/warn/sources/guide.yaml"
+expect_status "a warning alone passes" 0 "$capdoc" check --content "$work/warn"
+contains "undecided cells are warnings" "$err" 'warn/services.yaml:[0-9]+:[0-9]+: warning: no claim decides service-available .*\[undecided-cell\]'
+expect_status "--warnings-as-errors fails on it" 1 "$capdoc" check --content "$work/warn" --warnings-as-errors
+
+# Build: writes the dataset, deterministic, atomic.
+cd "$work"
+cp -r "$root/Content" Content
+expect_status "build writes _site" 0 "$capdoc" build
+contains "build prints a summary line" "$out" '^built [0-9]+ files, [0-9]+ bytes into _site in [0-9.]+ s$'
+python3 - <<'PY' && pass "capdoc.json validates against capdoc.schema.json" || fail "capdoc.json validates against its schema"
+import json, jsonschema
+schema = json.load(open("_site/capdoc.schema.json"))
+jsonschema.Draft202012Validator.check_schema(schema)
+jsonschema.Draft202012Validator(schema).validate(json.load(open("_site/capdoc.json")))
+PY
+cp -r _site first
+expect_status "a second build succeeds" 0 "$capdoc" build
+diff -r first _site >/dev/null && pass "two builds are byte-identical" || fail "two builds are byte-identical"
+cp -r "$work/broken" Content-broken
+expect_status "build of broken Content fails" 1 "$capdoc" build --content Content-broken
+diff -r first _site >/dev/null && pass "a failed build leaves _site as it was" || fail "a failed build leaves _site as it was"
+mkdir -p notours && echo keep > notours/file.txt
+expect_status "build refuses a folder it did not make" 1 "$capdoc" build --output notours
+[ "$(cat notours/file.txt)" = keep ] && pass "the foreign folder is untouched" || fail "the foreign folder is untouched"
+cd "$root"
+
+# Usage errors exit 64; --version and --help work.
+expect_status "an unknown option is a usage error (64)" 64 "$capdoc" check --no-such-option
+expect_status "--version" 0 "$capdoc" --version
+contains "--version prints the version" "$out" '^[0-9]+\.[0-9]+\.[0-9]+$'
+expect_status "check --help" 0 "$capdoc" check --help
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
