@@ -13,8 +13,13 @@ enum CrossEntity {
         return [DiagnosticNote("'\(reference)' \(text)", at: claim.location)]
     }
 
-    static func named(_ selection: Selection) -> [String] {
-        if case let .named(ids) = selection { return ids.map(\.value) }
-        return []
+    /// The members a claim names: its list, or every member for `all`; nothing when it is silent
+    /// (a silent claim speaks generally, and these checks hold only claims that name a platform to account).
+    static func named(_ selection: Selection, in universe: [String]) -> [String] {
+        switch selection {
+        case .silent: []
+        case .all: universe
+        case let .named(ids): ids.map(\.value)
+        }
     }
 }

@@ -12,7 +12,7 @@ public enum KeyNotOnPlatformCheck: Check {
         var diagnostics: [Diagnostic] = []
         for claim in context.model.claims where claim.fact == .requestKeys {
             guard case let .keys(keys) = claim.value.value else { continue }
-            for platform in CrossEntity.named(claim.scope.platforms) {
+            for platform in CrossEntity.named(claim.scope.platforms, in: context.model.vocabulary.ids(.platform)) {
                 for key in keys {
                     guard let fact = CrossEntity.falseFact(context.merge, .keyExists, subject: key, platform: platform,
                                                            within: claim.scope.os) else { continue }

@@ -11,8 +11,8 @@ public enum LevelNotOnPlatformCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for claim in context.model.claims where claim.fact == .serviceAvailable && claim.value.value == .boolean(true) {
-            for platform in CrossEntity.named(claim.scope.platforms) {
-                for level in CrossEntity.named(claim.scope.levels) {
+            for platform in CrossEntity.named(claim.scope.platforms, in: context.model.vocabulary.ids(.platform)) {
+                for level in CrossEntity.named(claim.scope.levels, in: context.model.vocabulary.ids(.level)) {
                     guard let fact = CrossEntity.falseFact(context.merge, .levelSupported, subject: level, platform: platform,
                                                            within: claim.scope.os) else { continue }
                     diagnostics.append(Diagnostic(.error, "claim '\(claim.reference)' says services work under \(level) on \(platform), but \(platform) does not offer \(level) (\(fact.os))",

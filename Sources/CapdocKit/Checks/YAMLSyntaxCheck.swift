@@ -6,7 +6,8 @@ public enum YAMLSyntaxCheck: Check {
     public static let summary = "A Content file is not valid YAML or not valid UTF-8."
     public static let documentation = """
     Every Content file must be a single YAML document in UTF-8. The diagnostic points at the line and \
-    column where the YAML parser gave up. Anchors and aliases are not allowed: a document that expands \
-    to more nodes than it has bytes is refused, so that a few lines cannot make capdoc use unbounded memory.
+    column where the YAML parser gave up. Aliases may repeat a value, but a document whose aliases \
+    expand it to more nodes than it has bytes ("billion laughs") is refused, so that a few lines cannot \
+    make capdoc use unbounded memory or time.
     """
 }

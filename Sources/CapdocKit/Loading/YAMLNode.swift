@@ -46,7 +46,7 @@ public enum YAMLParser {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, path: path))
+            return .failure(diagnostic(for: error, path: path, yaml: text))
         } catch {
             return .failure(Diagnostic(.error, "cannot parse YAML: \(error)", at: .file(path), check: YAMLSyntaxCheck.id))
         }
@@ -55,7 +55,7 @@ public enum YAMLParser {
         do {
             return .success(try convert(root, path: path, budget: &budget))
         } catch {
-            return .failure(Diagnostic(.error, "the document expands to more nodes than it has bytes; anchors and aliases are not allowed in Content",
+            return .failure(Diagnostic(.error, "the document's aliases expand it to more nodes than it has bytes; write the values out instead of aliasing them",
                                        at: .file(path), check: YAMLSyntaxCheck.id))
         }
     }
@@ -86,7 +86,7 @@ public enum YAMLParser {
         }
     }
 
-    private static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, path: String, yaml: String) -> Diagnostic {
         func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
             var message = problem
             if let context { message += " (\(context.text))" }
@@ -99,12 +99,31 @@ public enum YAMLParser {
         case let .reader(problem, _, _, _):
             return Diagnostic(.error, "invalid YAML: \(problem)", at: .file(path), check: YAMLSyntaxCheck.id)
         case let .duplicatedKeysInMapping(duplicates, context):
-            return Diagnostic(.error, "duplicate key \(duplicates.joined(separator: ", ")) in mapping",
-                              at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
-                              check: YAMLSyntaxCheck.id)
+            // Yams reports where the mapping's first duplicated key is; point at the repeat, where the fix goes.
+            let name = duplicates.first ?? ""
+            let first = SourceLocation(path: path, line: context.mark.line, column: context.mark.column)
+            let repeatLocation = repeatedKey(name, after: first, in: yaml) ?? first
+            return Diagnostic(.error, "field '\(name)' is written twice in one mapping", at: repeatLocation, check: DuplicateIDCheck.id,
+                              notes: repeatLocation == first ? [] : [DiagnosticNote("first written here", at: first)])
         default:
             return Diagnostic(.error, "invalid YAML: \(error)", at: .file(path), check: YAMLSyntaxCheck.id)
         }
+    }
+
+    /// The next line after `first` that starts the same key at the same column: the repeated field.
+    static func repeatedKey(_ name: String, after first: SourceLocation, in yaml: String) -> SourceLocation? {
+        guard !name.isEmpty else { return nil }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line < lines.count else { return nil }
+        for index in first.line..<lines.count {
+            let line = lines[index]
+            let indent = line.prefix { $0 == " " }.count
+            if indent < first.column - 1, !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.hasPrefix(String(repeating: " ", count: indent) + "#") { break }
+            if indent == first.column - 1, line.dropFirst(indent).hasPrefix(name + ":") {
+                return SourceLocation(path: first.path, line: index + 1, column: indent + 1)
+            }
+        }
+        return nil
     }
 
     /// The line and column of the first byte that is not valid UTF-8.
