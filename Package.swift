@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
     ],
     targets: [
         // cmark (CommonMark reference implementation) from the system: Debian's libcmark-dev.
@@ -21,7 +22,11 @@ let package = Package(
         ),
         .target(
             name: "CapdocKit",
-            dependencies: ["CCmark", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "CCmark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .executableTarget(
             name: "capdoc",

@@ -17,12 +17,15 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The output folder.")
     var output: String = "_site"
 
+    @Option(help: "The folder of the site's templates (page.mustache, style.css).")
+    var templates: String = "Templates"
+
     @Option(parsing: .upToNextOption, help: "The formats to build (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))); all by default.")
     var format: [OutputFormat] = []
 
     func run() throws {
         let start = Date()
-        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format)
+        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format, templates: templates)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: content, into: output)

@@ -9,20 +9,22 @@ struct OutputTests {
         return CompiledModel(model: report.model, merge: report.merge)
     }
 
-    @Test("the JSON dataset of the base fixture matches its golden file")
-    func jsonGolden() throws {
-        let files = try DatasetRenderer().render(compiledBase())
-        try Golden.compare(files, folder: "base-json")
+    static let builder = Builder(templates: Paths.package.appendingPathComponent("Templates").path)
+
+    @Test("each format of the base fixture matches its golden files", arguments: OutputFormat.allCases)
+    func golden(_ format: OutputFormat) throws {
+        let builder = Builder(formats: [format], templates: Self.builder.templates)
+        try Golden.compare(try builder.render(compiledBase()), folder: "base-\(format.rawValue)")
     }
 
     @Test("two renderings of the same Content are byte-identical")
     func deterministic() throws {
-        let first = try Builder().render(compiledBase())
-        let second = try Builder().render(compiledBase())
+        let first = try Self.builder.render(compiledBase())
+        let second = try Self.builder.render(compiledBase())
         #expect(first == second)
         let shipped = FixtureTree.shipped().check(archives: false)
         let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
-        #expect(try Builder().render(compiled) == (try Builder().render(compiled)))
+        #expect(try Self.builder.render(compiled) == (try Self.builder.render(compiled)))
     }
 
     @Test("the writer replaces its own output atomically and refuses folders it did not make")

@@ -70,7 +70,7 @@ expect_status "--warnings-as-errors fails on it" 1 "$capdoc" check --content "$w
 
 # Build: writes the dataset, deterministic, atomic.
 cd "$work"
-cp -r "$root/Content" Content
+cp -r "$root/Content" Content && cp -r "$root/Templates" Templates
 expect_status "build writes _site" 0 "$capdoc" build
 contains "build prints a summary line" "$out" '^built [0-9]+ files, [0-9]+ bytes into _site in [0-9.]+ s$'
 python3 - <<'PY' && pass "capdoc.json validates against capdoc.schema.json" || fail "capdoc.json validates against its schema"

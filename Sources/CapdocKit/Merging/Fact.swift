@@ -10,6 +10,8 @@ public struct Fact: Sendable, Hashable {
     public var value: ClaimValue
     /// References (`source#claim`) of the claims that state this value here, in claim order.
     public var claims: [String]
+    /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
+    public var deciding: [String]
     /// The ids of the sources of those claims, sorted and unique.
     public var sources: [String]
     /// The adjudication that decided this value, when sources disagreed here.

@@ -50,7 +50,7 @@ public enum Merger {
             if address.kind == .note {
                 for index in group {
                     facts.append(fact(address, os: claims[index].scope.os, value: claims[index].value.value,
-                                      claims: [index], adjudication: nil, all: claims))
+                                      claims: [index], deciding: [index], adjudication: nil, all: claims))
                 }
                 continue
             }
@@ -72,8 +72,10 @@ public enum Merger {
                     adjudication = ruling.id
                 }
                 let agreeing = covering.filter { claims[$0].value.value == value }
-                let next = fact(address, os: segment, value: value, claims: agreeing, adjudication: adjudication, all: claims)
-                if var last = previous, last.value == next.value, last.claims == next.claims, last.adjudication == next.adjudication,
+                let deciding = narrowest.filter { claims[$0].value.value == value }
+                let next = fact(address, os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication, all: claims)
+                if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
+                   last.adjudication == next.adjudication,
                    last.os.until == segment.from {
                     last.os.until = segment.until
                     previous = last
@@ -111,9 +113,9 @@ public enum Merger {
     }
 
     private static func fact(_ address: (kind: FactKind, subject: String, platform: String, level: String?), os: VersionRange,
-                             value: ClaimValue, claims indices: [Int], adjudication: String?, all claims: [Claim]) -> Fact {
+                             value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?, all claims: [Claim]) -> Fact {
         Fact(kind: address.kind, subject: address.subject, platform: address.platform, level: address.level, os: os, value: value,
-             claims: indices.map { claims[$0].reference },
+             claims: indices.map { claims[$0].reference }, deciding: deciding.map { claims[$0].reference },
              sources: Array(Set(indices.map { claims[$0].sourceID })).sorted(), adjudication: adjudication)
     }
 }

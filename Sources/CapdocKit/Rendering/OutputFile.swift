@@ -28,7 +28,18 @@ public struct CompiledModel: Sendable {
     public var vocabulary: Vocabulary { model.vocabulary }
 }
 
+/// What renderers draw from: the compiled model and its pages, built once per build.
+public struct RenderInput: Sendable {
+    public var compiled: CompiledModel
+    public var pages: [Page]
+
+    public init(_ compiled: CompiledModel) {
+        self.compiled = compiled
+        self.pages = PageContext(compiled).allPages()
+    }
+}
+
 /// One output format.
 public protocol Renderer: Sendable {
-    func render(_ compiled: CompiledModel) throws -> [OutputFile]
+    func render(_ input: RenderInput) throws -> [OutputFile]
 }

@@ -10,8 +10,8 @@ public struct DatasetRenderer: Renderer {
 
     public init() {}
 
-    public func render(_ compiled: CompiledModel) throws -> [OutputFile] {
-        [OutputFile(path: Self.datasetFile, text: dataset(compiled).serialized()),
+    public func render(_ input: RenderInput) throws -> [OutputFile] {
+        [OutputFile(path: Self.datasetFile, text: dataset(input.compiled).serialized()),
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema.serialized())]
     }
 
@@ -143,6 +143,7 @@ public struct DatasetRenderer: Renderer {
             "value": claimValue(fact.value),
             "sources": .strings(fact.sources),
             "claims": .strings(fact.claims),
+            "deciding": .strings(fact.deciding),
         ]
         if let adjudication = fact.adjudication { members["adjudication"] = .string(adjudication) }
         return members

@@ -47,8 +47,9 @@ enum DatasetSchema {
         object(["id": id, "name": string, "summary": string].merging(extra) { $1 }, required: ["id", "name", "summary"] + required)
     }
     static func values(_ value: JSONValue) -> JSONValue {
-        array(object(["os": ref("range"), "value": value, "sources": array(id), "claims": array(claimReference), "adjudication": id],
-                     required: ["os", "value", "sources", "claims"]))
+        array(object(["os": ref("range"), "value": value, "sources": array(id), "claims": array(claimReference),
+                      "deciding": array(claimReference), "adjudication": id],
+                     required: ["os", "value", "sources", "claims", "deciding"]))
     }
     static let booleanValues = values(.object(["type": "boolean"]))
     static let selection: JSONValue = .object(["oneOf": .array([.object(["const": "all"]), .object(["type": "array", "items": string, "minItems": 1])])])
@@ -61,7 +62,8 @@ enum DatasetSchema {
                 "levels": map(booleanValues),
                 "levelsEquivalent": booleanValues,
                 "explicitRequestRequired": booleanValues,
-                "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference)],
+                "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference),
+                                       "deciding": array(claimReference)],
                                       required: ["topic", "os", "value", "sources", "claims"])),
             ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "notes"]),
             "status": entity(["symbol": string, "objc": string, "exists": map(booleanValues)], required: ["exists"]),

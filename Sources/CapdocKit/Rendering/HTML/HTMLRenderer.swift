@@ -1,0 +1,35 @@
+/// The static site: every page rendered by cmark to HTML and laid out by the Mustache template.
+/// Raw HTML in Content prose is not passed through (cmark's safe default), nor are `javascript:` links.
+public struct HTMLRenderer: Renderer {
+    let templates: SiteTemplates
+
+    public init(templates: SiteTemplates) {
+        self.templates = templates
+    }
+
+    static let navigation: [(title: String, ref: PageRef)] = [
+        ("Home", .home), ("Matrix", .matrix), ("Conflicts", .conflicts), ("Checks", .checks),
+    ]
+
+    public func render(_ input: RenderInput) throws -> [OutputFile] {
+        var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
+        for page in input.pages {
+            let body = PageDocumentBuilder(format: .html, page: page).document().html()
+            let root = String(repeating: "../", count: page.ref.depth)
+            let context: [String: Any] = [
+                "title": page.title,
+                "siteTitle": "capdoc — Core Location authorization",
+                "description": page.description,
+                "root": root,
+                "body": body,
+                "lang": "en",
+                "generator": "capdoc \(Capdoc.version)",
+                "nav": Self.navigation.map { entry in
+                    ["title": entry.title, "href": root + entry.ref.path + ".html", "current": entry.ref == page.ref] as [String: Any]
+                },
+            ]
+            files.append(OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context)))
+        }
+        return files
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// man pages under `man/`: section 7 for the overview and every entity (by id; keys by their name),
+/// and `capdoc(1)` for the tool.
+public struct ManRenderer: Renderer {
+    public static let folder = "man"
+
+    public init() {}
+
+    public func render(_ input: RenderInput) throws -> [OutputFile] {
+        let names = Dictionary(input.pages.compactMap { page in page.manName.map { (page.ref, $0) } }, uniquingKeysWith: { first, _ in first })
+        let date = Self.date(input.compiled.model)
+        var files: [OutputFile] = []
+        for page in input.pages {
+            guard let name = page.manName else { continue }
+            let body = PageDocumentBuilder(format: .man, page: page).document().man()
+            let text = ManPostProcessor.page(name: name, section: "7", date: date, title: "Core Location authorization", description: page.description,
+                                             body: body, seeAlso: page.seeAlso.compactMap { names[$0] })
+            files.append(OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text))
+        }
+        files.append(OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: date)))
+        return files
+    }
+
+    /// The pages' date: SOURCE_DATE_EPOCH when set (reproducible builds), otherwise the newest date
+    /// of the sources — the date the facts are as of. Never the clock, so builds are byte-identical.
+    static func date(_ model: ContentModel) -> String {
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(epoch) {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate]
+            return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        }
+        return model.sources.compactMap(\.date).filter { $0.count == 10 }.max() ?? "1970-01-01"
+    }
+}

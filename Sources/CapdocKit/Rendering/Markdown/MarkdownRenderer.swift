@@ -1,0 +1,13 @@
+/// The same pages as CommonMark under `markdown/`, with GFM pipe tables and relative links between them.
+public struct MarkdownRenderer: Renderer {
+    public static let folder = "markdown"
+
+    public init() {}
+
+    public func render(_ input: RenderInput) throws -> [OutputFile] {
+        input.pages.map { page in
+            OutputFile(path: Self.folder + "/" + page.ref.path + ".md",
+                       text: PageDocumentBuilder(format: .markdown, page: page).document().commonMark())
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// A page for each platform, level, status, service, Info.plist key and request.
+extension PageContext {
+    static func manName(_ kind: EntityKind, _ id: String) -> String {
+        // Requests share their ids with levels (`always`, `when-in-use`): their man pages say which.
+        kind == .request ? "request-" + id : id
+    }
+
+    private func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
+        Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
+             blocks: [.markdown(entity.summary)] + lead + body + book.blocks(self),
+             manName: Self.manName(kind, entity.id.value), seeAlso: [.matrix] + seeAlso)
+    }
+
+    /// The summary as one line for descriptions; prose is CommonMark, so its text is taken by cmark.
+    func plainSummary(_ summary: String) -> String {
+        CMarkDocument(markdown: summary).plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    func platformPage(_ platform: Entity) -> Page {
+        var book = CitationBook()
+        let id = platform.id.value
+        let levels = vocabulary.ids(.level)
+        var body: [Block] = [.heading(2, "Access levels", anchor: "levels"),
+                             .table(Table(caption: "Access levels on \(platform.name)", columns: ["Level", "Offered"], rows: levels.map { level in
+            TableRow(header: TableCell([link(.level, level)]), cells: [factCell(.levelSupported, subject: level, platform: id, book: &book)])
+        } + [
+            TableRow(header: TableCell(text: "When In Use and Always equivalent"), cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]),
+            TableRow(header: TableCell(text: "Explicit request required"), cells: [factCell(.explicitRequestRequired, subject: "", platform: id, book: &book)]),
+        ]))]
+        body.append(.heading(2, "Services", anchor: "services"))
+        body.append(.table(Table(caption: "Location services on \(platform.name)",
+                                 columns: ["Service"] + levels.map { "Under \(name(.level, $0))" } + ["Relaunch under \(name(.level, levels.last ?? ""))"],
+                                 rows: vocabulary.ids(.service).map { service in
+            TableRow(header: TableCell([link(.service, service)]),
+                     cells: levels.map { supportCell(service: service, platform: id, level: $0, book: &book) }
+                        + [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)])
+        })))
+        body.append(.heading(2, "Authorization statuses", anchor: "statuses"))
+        body.append(.table(Table(caption: "Statuses authorizationStatus can report on \(platform.name)", columns: ["Status", "Reported"],
+                                 rows: vocabulary.ids(.status).map { status in
+            TableRow(header: TableCell([link(.status, status)]), cells: [factCell(.statusExists, subject: status, platform: id, book: &book)])
+        })))
+        let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }
+        if !notes.isEmpty {
+            body.append(.heading(2, "Notes", anchor: "notes"))
+            body.append(.list(notes.map { fact in
+                var item: [Inline] = [.strong([.text(fact.subject)])]
+                if !fact.os.isUnbounded { item.append(.text(" (\(versions(fact.os)))")) }
+                item.append(.text(": "))
+                if case let .text(text) = fact.value { item.append(.markdown(text)) }
+                return item + book.cite([fact]).map(Inline.citation)
+            }))
+        }
+        return entityPage(.platform, platform, lead: [], body: body, book: book,
+                          seeAlso: levels.map { ref(.level, $0) } + vocabulary.ids(.service).map { ref(.service, $0) })
+    }
+
+    func levelPage(_ level: Entity) -> Page {
+        var book = CitationBook()
+        let id = level.id.value
+        let platforms = vocabulary.ids(.platform)
+        let body: [Block] = [
+            .heading(2, "Platforms", anchor: "platforms"),
+            .table(Table(caption: "Platforms that offer \(level.name)", columns: ["Platform", "Offered"], rows: platforms.map { platform in
+                TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.levelSupported, subject: id, platform: platform, book: &book)])
+            })),
+            .heading(2, "Services", anchor: "services"),
+            .table(Table(caption: "Location services with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
+                         rows: vocabulary.ids(.service).map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
+            })),
+            .heading(2, "Relaunch of a terminated app", anchor: "relaunch"),
+            .table(Table(caption: "Services that relaunch a terminated app with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
+                         rows: vocabulary.ids(.service).map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { relaunchCell(service: service, platform: $0, level: id, book: &book) })
+            })),
+        ]
+        return entityPage(.level, level, lead: [], body: body, book: book, seeAlso: platforms.map { ref(.platform, $0) })
+    }
+
+    func statusPage(_ status: Entity) -> Page {
+        var book = CitationBook()
+        var lead: [Block] = []
+        let names = [status.attributes["symbol"], status.attributes["objc"]].compactMap { $0 }
+        if !names.isEmpty { lead.append(.paragraph([.text("API: ")] + names.enumerated().flatMap { index, name in (index > 0 ? [Inline.text(", ")] : []) + [.code(name)] })) }
+        let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
+                             .table(Table(caption: "Where authorizationStatus can report \(status.name)", columns: ["Platform", "Reported"],
+                                          rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.statusExists, subject: status.id.value, platform: platform, book: &book)])
+        }))]
+        return entityPage(.status, status, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.status).filter { $0 != status.id.value }.map { ref(.status, $0) })
+    }
+
+    func servicePage(_ service: Entity) -> Page {
+        var book = CitationBook()
+        let id = service.id.value
+        let levels = vocabulary.ids(.level)
+        var lead: [Block] = []
+        if !service.apis.isEmpty {
+            lead.append(.paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
+        }
+        let body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
+                             .table(Table(caption: "\(service.name) by platform and access level",
+                                          columns: ["Platform", "API exists"] + levels.map { "Under \(name(.level, $0))" } + levels.map { "Relaunch under \(name(.level, $0))" },
+                                          rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.serviceOnPlatform, subject: id, platform: platform, book: &book)]
+                        + levels.map { supportCell(service: id, platform: platform, level: $0, book: &book) }
+                        + levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) })
+        }))]
+        return entityPage(.service, service, lead: lead, body: body, book: book, seeAlso: levels.map { ref(.level, $0) })
+    }
+
+    func keyPage(_ key: Entity) -> Page {
+        var book = CitationBook()
+        let id = key.id.value
+        var lead: [Block] = [.paragraph([.text("Type: "), .code(key.attributes["type"] ?? "string")]
+                                        + (key.attributes["label"].map { [.text(". Xcode shows it as “\($0)”.")] } ?? [.text(".")]))]
+        let requests = vocabulary.ids(.request).filter { request in
+            merge.facts.contains { $0.kind == .requestKeys && $0.subject == request && { if case let .keys(keys) = $0.value { keys.contains(id) } else { false } }($0) }
+        }
+        if !requests.isEmpty {
+            lead.append(.paragraph([.text("Needed by: ")] + requests.enumerated().flatMap { index, request in (index > 0 ? [Inline.text(", ")] : []) + [link(.request, request)] }
+                                   + [.text(" (where and when: see each request).")]))
+        }
+        let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
+                             .table(Table(caption: "\(id) by platform", columns: ["Platform", "Read by the system", "Deprecated"],
+                                          rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.keyExists, subject: id, platform: platform, book: &book),
+                             factCell(.keyDeprecated, subject: id, platform: platform, book: &book)])
+        }))]
+        return entityPage(.key, key, lead: lead, body: body, book: book, seeAlso: requests.map { ref(.request, $0) })
+    }
+
+    func requestPage(_ request: Entity) -> Page {
+        var book = CitationBook()
+        let id = request.id.value
+        var lead: [Block] = []
+        if let api = request.attributes["api"] { lead.append(.paragraph([.text("API: "), .code(api)])) }
+        let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
+                             .table(Table(caption: "\(request.name) by platform", columns: ["Platform", "Method exists", "Info.plist keys needed"],
+                                          rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.requestAvailable, subject: id, platform: platform, book: &book),
+                             factCell(.requestKeys, subject: id, platform: platform, book: &book)])
+        }))]
+        let keys = Set(merge.facts.filter { $0.kind == .requestKeys && $0.subject == id }.flatMap { fact -> [String] in
+            if case let .keys(keys) = fact.value { keys } else { [] }
+        })
+        return entityPage(.request, request, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.key).filter(keys.contains).map { ref(.key, $0) })
+    }
+}

@@ -1,0 +1,68 @@
+/// The home page and the whole matrix (which is also the man overview page).
+extension PageContext {
+    static let overviewManName = "location-authorization"
+
+    func homePage() -> Page {
+        let counts = "\(compiled.model.sources.count) sources, \(compiled.model.claims.count) claims, "
+            + "\(merge.contradictions.count) contradictions between them, each with a ruling."
+        func section(_ title: String, _ kind: EntityKind) -> [Block] {
+            [.heading(2, title, anchor: kind.plural),
+             .list(vocabulary.all(kind).map { entity in [link(kind, entity.id.value), .text(" — "), .markdown(entity.summary)] })]
+        }
+        var blocks: [Block] = [
+            .paragraph([.text("Which access levels each Apple platform offers, which location services work under each level and OS version, which of them relaunch a terminated app, and which Info.plist keys each request needs — every value citing the Apple document and the sentence that state it.")]),
+            .paragraph([.text(counts)]),
+            .list([
+                [.link([.text("The whole matrix")], .page(.matrix)), .text(": services × platforms × levels.")],
+                [.link([.text("Conflicts")], .page(.conflicts)), .text(": where Apple's pages contradict each other, and the ruling on each.")],
+                [.link([.text("Checks")], .page(.checks)), .text(": what `capdoc check` verifies.")],
+            ]),
+        ]
+        blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
+            + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
+        blocks += [.heading(2, "Sources", anchor: "sources"),
+                   .list(compiled.model.sources.map { [.link([.text($0.title)], .page(PageRef("sources", $0.id.value)))] })]
+        return Page(ref: .home, title: "Core Location authorization", description: "Apple Core Location authorization facts, each citing its source.", blocks: blocks)
+    }
+
+    func matrixPage() -> Page {
+        var book = CitationBook()
+        let platforms = vocabulary.ids(.platform)
+        let platformNames = platforms.map { name(.platform, $0) }
+        var blocks: [Block] = [.paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (listed at the end).")])]
+
+        blocks.append(.heading(2, "Access levels", anchor: "levels"))
+        blocks.append(.table(Table(caption: "Access levels offered by each platform", columns: ["Level"] + platformNames,
+                                   rows: vocabulary.ids(.level).map { level in
+            TableRow(header: TableCell([link(.level, level)]),
+                     cells: platforms.map { factCell(.levelSupported, subject: level, platform: $0, book: &book) })
+        })))
+        for level in vocabulary.ids(.level) {
+            blocks.append(.heading(2, "Services under \(name(.level, level))", anchor: "services-\(level)"))
+            blocks.append(.table(Table(caption: "Location services available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
+                                       rows: vocabulary.ids(.service).map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { supportCell(service: service, platform: $0, level: level, book: &book) })
+            })))
+        }
+        for level in vocabulary.ids(.level) {
+            blocks.append(.heading(2, "Relaunch of a terminated app under \(name(.level, level))", anchor: "relaunch-\(level)"))
+            blocks.append(.table(Table(caption: "Services for which the system relaunches a terminated app with \(name(.level, level)) authorization",
+                                       columns: ["Service"] + platformNames, rows: vocabulary.ids(.service).map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { relaunchCell(service: service, platform: $0, level: level, book: &book) })
+            })))
+        }
+        blocks.append(.heading(2, "Info.plist keys each request needs", anchor: "keys"))
+        blocks.append(.table(Table(caption: "Info.plist keys each authorization request needs", columns: ["Request"] + platformNames,
+                                   rows: vocabulary.ids(.request).map { request in
+            TableRow(header: TableCell([link(.request, request)]),
+                     cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) })
+        })))
+        blocks += book.blocks(self)
+        let seeAlso = [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
+        return Page(ref: .matrix, title: "The Core Location authorization matrix",
+                    description: "Services, platforms and access levels of Core Location authorization, with their sources.",
+                    blocks: blocks, manName: Self.overviewManName, seeAlso: seeAlso)
+    }
+}

