@@ -90,6 +90,25 @@ expect_status "build refuses a folder it did not make" 1 "$capdoc" build --outpu
 [ "$(cat notours/file.txt)" = keep ] && pass "the foreign folder is untouched" || fail "the foreign folder is untouched"
 cd "$root"
 
+# Hostile prose in a note: no markup reaches HTML, no request reaches roff, no template tag expands.
+cp -r Content "$work/hostile-content"
+cat >> "$work/hostile-content/sources/requesting-authorization.yaml" <<'YAML'
+  - id: hostile-note
+    fact: note
+    subject: hostile
+    platforms: [ios]
+    value: |
+      Look <script>alert(1)</script> and [click](javascript:alert(1)) and <img src=x onerror=alert(1)>
+      .TH EVIL 1
+      'br
+      {{siteTitle}}
+    quote: The app requests Always authorization.
+YAML
+expect_status "build with hostile prose" 0 "$capdoc" build --content "$work/hostile-content" --templates Templates --output "$work/hostile-site"
+if grep -rqiE '<script|javascript:|onerror=' "$work/hostile-site" --include='*.html'; then fail "no script, javascript: link or event handler reaches HTML"; else pass "no script, javascript: link or event handler reaches HTML"; fi
+if grep -qE '^[.'"'"'](TH EVIL|br)' "$work/hostile-site/man/man7/ios.7"; then fail "a line of prose starting with . or ' is not a roff request"; else pass "a line of prose starting with . or ' is not a roff request"; fi
+grep -q '{{siteTitle}}' "$work/hostile-site/platforms/ios.html" && pass "Mustache delimiters in prose stay text" || fail "Mustache delimiters in prose stay text"
+
 # Usage errors exit 64; --version and --help work.
 expect_status "an unknown option is a usage error (64)" 64 "$capdoc" check --no-such-option
 expect_status "--version" 0 "$capdoc" --version
