@@ -41,6 +41,8 @@ public indirect enum Inline: Sendable, Hashable {
     case markdown(String)
     /// A reference to a cited claim: "[n]" linking to the claim on its source page.
     case citation(Citation)
+    /// A value in a matrix cell ("Yes", "No", …), marked so the site can show its class.
+    case value(ValueClass, [Inline])
 
     public enum Target: Sendable, Hashable {
         case page(PageRef)
@@ -61,12 +63,10 @@ public enum ValueClass: String, Sendable {
 
 public struct TableCell: Sendable, Hashable {
     public var content: [Inline]
-    public var value: ValueClass?
     public var citations: [Citation]
 
-    public init(_ content: [Inline], value: ValueClass? = nil, citations: [Citation] = []) {
+    public init(_ content: [Inline], citations: [Citation] = []) {
         self.content = content
-        self.value = value
         self.citations = citations
     }
 

@@ -80,7 +80,7 @@ struct CitationBook {
             let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
             let title = context.compiled.model.sources.first { $0.id.value == sourceID }?.title ?? sourceID
             let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
-            var item: [Inline] = [.text("[\(index + 1)] "), .link([.text(title)], .page(target))]
+            var item: [Inline] = [.text("[\(index + 1)] "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
             if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
             return item
         }
@@ -91,17 +91,16 @@ struct CitationBook {
 extension PageContext {
     /// A cell that shows how a value changes over OS versions: "Yes", or "before 13.0: No; 13.0+: Yes".
     func timelineCell(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])], book: inout CitationBook) -> TableCell {
-        guard !parts.isEmpty else { return TableCell([.text("Unknown")], value: .unknown) }
+        guard !parts.isEmpty else { return TableCell([.value(.unknown, [.text("Unknown")])]) }
         if parts.count == 1 {
-            return TableCell([.text(parts[0].text)], value: parts[0].value, citations: book.cite(parts[0].facts))
+            return TableCell([.value(parts[0].value, [.text(parts[0].text)])], citations: book.cite(parts[0].facts))
         }
         var content: [Inline] = []
         for (index, part) in parts.enumerated() {
             if index > 0 { content.append(.text("; ")) }
-            content.append(.text("\(versions(part.os)): \(part.text)"))
+            content.append(.value(part.value, [.text("\(versions(part.os)): \(part.text)")]))
         }
-        // The cell's class is its value at the newest versions.
-        return TableCell(content, value: parts.last!.value, citations: book.cite(parts.flatMap(\.facts)))
+        return TableCell(content, citations: book.cite(parts.flatMap(\.facts)))
     }
 
     /// A cell for a boolean fact kind over versions.

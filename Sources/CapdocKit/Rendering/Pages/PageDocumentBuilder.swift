@@ -68,6 +68,9 @@ struct PageDocumentBuilder {
             return [CMarkNodes.link(url, inlineNodes(children))]
         case let .markdown(text):
             return inlineMarkdown(text)
+        case let .value(value, children):
+            guard format == .html else { return inlineNodes(children) }
+            return [CMarkNodes.customInline("<span class=\"value \(value.rawValue)\">")] + inlineNodes(children) + [CMarkNodes.customInline("</span>")]
         case let .citation(citation):
             let label = "[\(citation.number)]"
             switch format {

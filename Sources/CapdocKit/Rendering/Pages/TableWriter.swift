@@ -48,7 +48,6 @@ struct TableWriter {
             out += "<th scope=\"row\">\(render(row.header.content))</th>"
             for cell in row.cells {
                 var content = render(cell.content)
-                if let value = cell.value { content = "<span class=\"value \(value.rawValue)\">\(content)</span>" }
                 if !cell.citations.isEmpty { content += " " + render(cell.citations.map(Inline.citation)) }
                 out += "<td>\(content)</td>"
             }
