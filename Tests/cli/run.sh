@@ -109,6 +109,31 @@ if grep -rqiE '<script|javascript:|onerror=' "$work/hostile-site" --include='*.h
 if grep -qE '^[.'"'"'](TH EVIL|br)' "$work/hostile-site/man/man7/ios.7"; then fail "a line of prose starting with . or ' is not a roff request"; else pass "a line of prose starting with . or ' is not a roff request"; fi
 grep -q '{{siteTitle}}' "$work/hostile-site/platforms/ios.html" && pass "Mustache delimiters in prose stay text" || fail "Mustache delimiters in prose stay text"
 
+# query: exact answers, JSON, exit 64 with suggestions for unknown ids.
+expect_status "query support" 0 "$capdoc" query support region-monitoring --platform ios --level when-in-use --os 12
+contains "query support answers in words, then sources" "$out" '^region-monitoring with when-in-use on ios 12.0: not available\.'
+contains "query support lists its sources" "$out" 'choosing-authorization-to-request-2019: '
+expect_status "query keys --json" 0 "$capdoc" query keys --request always --platform ios --json
+python3 - "$work/out" <<'PY' && pass "query keys JSON has the contract's fields and values" || fail "query keys JSON"
+import json, sys
+answer = json.load(open(sys.argv[1]))
+assert answer["required"] == ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription"], answer
+assert answer["deprecated"] == ["NSLocationAlwaysUsageDescription"] and answer["sources"], answer
+assert set(answer) >= {"request", "platform", "os", "required", "deprecated", "sources"}
+PY
+expect_status "query level --json" 0 "$capdoc" query level always --platform watchos --json
+contains "watchOS never relaunches" "$out" '"launchesTerminatedApp": false'
+expect_status "query with an unknown id exits 64" 64 "$capdoc" query support visit --platform ios --level always
+contains "the unknown id is named with a suggestion" "$err" "unknown service 'visit'; did you mean 'visits'"
+expect_status "query with a malformed --os exits 64" 64 "$capdoc" query level always --platform ios --os 1.x
+
+# explain: Markdown when not on a terminal, did-you-mean for misses.
+expect_status "explain an API name" 0 "$capdoc" explain requestAlwaysAuthorization
+contains "explain prints the request's page" "$out" '^# Always authorization request$'
+contains "explain shows the matrix row" "$out" '^\| \[iOS\]'
+expect_status "explain an unknown term exits 64" 64 "$capdoc" explain vists
+contains "explain suggests the nearest term" "$err" "did you mean 'visits'"
+
 # Usage errors exit 64; --version and --help work.
 expect_status "an unknown option is a usage error (64)" 64 "$capdoc" check --no-such-option
 expect_status "--version" 0 "$capdoc" --version

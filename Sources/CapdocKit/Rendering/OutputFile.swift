@@ -34,8 +34,12 @@ public struct RenderInput: Sendable {
     public var pages: [Page]
 
     public init(_ compiled: CompiledModel) {
+        self.init(compiled, pages: PageContext(compiled).allPages())
+    }
+
+    init(_ compiled: CompiledModel, pages: [Page]) {
         self.compiled = compiled
-        self.pages = PageContext(compiled).allPages()
+        self.pages = pages
     }
 }
 

@@ -1,0 +1,82 @@
+/// `capdoc explain TERM`: finds the entity a term names — an id, an Info.plist key, a name or an API —
+/// and renders its page with an existing renderer (man or Markdown, both through cmark).
+public struct Explainer: Sendable {
+    public let input: RenderInput
+
+    public init(model: ContentModel, merge: MergeResult) {
+        input = RenderInput(CompiledModel(model: model, merge: merge))
+    }
+
+    public struct Match: Sendable, Hashable {
+        public var kind: EntityKind
+        public var id: String
+    }
+
+    public struct UnknownTerm: Error, CustomStringConvertible {
+        public let term: String
+        public let suggestions: [String]
+        public var description: String {
+            "nothing is called '\(term)'" + (suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?")
+        }
+    }
+
+    static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request]
+
+    /// Every entity the term names, case-insensitively, best first: ids, then `request-ID` (the man
+    /// page name of requests), then names, then API names.
+    public func matches(_ term: String) -> [Match] {
+        let wanted = term.lowercased().trimmingCharacters(in: .whitespaces)
+        let vocabulary = input.compiled.vocabulary
+        var found: [Match] = []
+        func add(_ match: Match) { if !found.contains(match) { found.append(match) } }
+        for kind in Self.order {
+            for entity in vocabulary.all(kind) where entity.id.value.lowercased() == wanted { add(Match(kind: kind, id: entity.id.value)) }
+        }
+        if wanted.hasPrefix("request-") {
+            let id = String(wanted.dropFirst("request-".count))
+            if vocabulary.contains(.request, id) { add(Match(kind: .request, id: id)) }
+        }
+        for kind in Self.order {
+            for entity in vocabulary.all(kind) {
+                let names = [entity.name] + entity.apis + ["api", "symbol", "objc", "label"].compactMap { entity.attributes[$0] }
+                if names.contains(where: { Self.normalize($0) == Self.normalize(wanted) }) { add(Match(kind: kind, id: entity.id.value)) }
+            }
+        }
+        return found
+    }
+
+    /// API names match with or without their parameter list: `requestAlwaysAuthorization` finds `requestAlwaysAuthorization()`.
+    static func normalize(_ name: String) -> String {
+        var text = name.lowercased()
+        if let parenthesis = text.firstIndex(of: "(") { text = String(text[..<parenthesis]) }
+        return text
+    }
+
+    /// Terms to suggest for a miss: every id, key and API name.
+    public func candidates() -> [String] {
+        let vocabulary = input.compiled.vocabulary
+        return Self.order.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"]].compactMap { $0 } } }
+    }
+
+    public func resolve(_ term: String) throws -> Match {
+        if let match = matches(term).first { return match }
+        throw UnknownTerm(term: term, suggestions: Suggestions.nearest(to: term, in: candidates()))
+    }
+
+    func page(for match: Match) -> Page? {
+        input.pages.first { $0.ref == PageRef(match.kind.plural, match.id) }
+    }
+
+    /// The page as a man page (for a terminal, through man's formatter and pager).
+    public func man(_ match: Match) -> String? {
+        guard let page = page(for: match) else { return nil }
+        let renderer = ManRenderer()
+        return (try? renderer.render(RenderInput(input.compiled, pages: [page])))?.first.map { String(decoding: $0.contents, as: UTF8.self) }
+    }
+
+    /// The page as CommonMark (for pipes and files).
+    public func markdown(_ match: Match) -> String? {
+        guard let page = page(for: match) else { return nil }
+        return PageDocumentBuilder(format: .markdown, page: page).document().commonMark()
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import CapdocKit
+import Foundation
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explains an id, Info.plist key or API name: what it is, its row of the matrix, its citations.",
+        discussion: "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
+    )
+
+    @Argument(help: "An id (visits), an Info.plist key (NSLocationDefaultAccuracyReduced) or an API name (requestAlwaysAuthorization).")
+    var term: String
+
+    @Option(help: "The content folder.")
+    var content: String = "Content"
+
+    func run() throws {
+        let report = Checker().check(contentAt: content)
+        guard report.errorCount == 0 else {
+            Terminal.error("error: '\(content)' has \(report.errorCount) errors; fix them with `capdoc check` first\n")
+            throw ExitCode(ExitStatus.contentErrors)
+        }
+        let explainer = Explainer(model: report.model, merge: report.merge)
+        let match: Explainer.Match
+        do {
+            match = try explainer.resolve(term)
+        } catch {
+            Terminal.error("error: \(error)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let others = explainer.matches(term).dropFirst()
+        if Terminal.colourAllowed(for: 1), let roff = explainer.man(match), showWithMan(roff) {
+            return
+        }
+        Terminal.write(explainer.markdown(match) ?? "")
+        for other in others {
+            Terminal.write("\nAlso: the \(other.kind.rawValue) '\(other.id)' (capdoc explain \(other.kind == .request ? "request-" : "")\(other.id)).\n")
+        }
+    }
+
+    /// Shows a man page through man(1) on the terminal; false when man cannot run.
+    private func showWithMan(_ roff: String) -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-explain-\(ProcessInfo.processInfo.processIdentifier).7")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? Data(roff.utf8).write(to: file)) != nil else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["man", "-l", file.path]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}

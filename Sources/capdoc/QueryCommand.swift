@@ -1,0 +1,142 @@
+import ArgumentParser
+import CapdocKit
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Answers one question from the model, with its sources.",
+        discussion: "Without --os, answers hold for the newest OS version the model knows. With --json, prints one JSON object; null means the sources do not decide. Unknown ids exit 64.",
+        subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self]
+    )
+}
+
+/// Options every query takes.
+struct QueryOptions: ParsableArguments {
+    @Option(help: "The platform id (ios, macos, …).")
+    var platform: String
+
+    @Option(help: "The OS version the answer is for; the newest known when left out.")
+    var os: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Option(help: "The content folder.")
+    var content: String = "Content"
+
+    func version() throws -> Version? {
+        guard let os else { return nil }
+        guard let version = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
+        return version
+    }
+
+    /// Loads and checks the model; content errors end the command with exit 1.
+    func answers() throws -> Answers {
+        let report = Checker().check(contentAt: content)
+        guard report.errorCount == 0 else {
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
+            Terminal.error("error: '\(content)' has \(report.errorCount) errors; fix them with `capdoc check` first\n")
+            throw ExitCode(ExitStatus.contentErrors)
+        }
+        return Answers(model: report.model, merge: report.merge)
+    }
+
+    /// Runs a query, turning unknown ids into exit 64.
+    func run<T>(_ body: (Answers, Version?) throws -> T) throws -> (T, Answers) {
+        let version = try self.version()
+        let answers = try self.answers()
+        do {
+            return (try body(answers, version), answers)
+        } catch let unknown as Answers.UnknownID {
+            Terminal.error("error: \(unknown)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+
+    func printSources(_ sources: [String], _ answers: Answers) {
+        guard !sources.isEmpty else { Terminal.write("Sources: none decide this.\n"); return }
+        Terminal.write("Sources:\n")
+        for id in sources {
+            let source = answers.model.sources.first { $0.id.value == id }
+            Terminal.write("  \(id): \(source?.title ?? id) <\(source?.url ?? "")>\n")
+        }
+    }
+
+    func describe(_ version: Version?) -> String { version.map { " \($0)" } ?? "" }
+}
+
+func yesNo(_ value: Bool?, yes: String = "yes", no: String = "no") -> String {
+    switch value {
+    case true?: yes
+    case false?: no
+    case nil: "unknown (the sources do not decide)"
+    }
+}
+
+struct SupportQuery: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "support", abstract: "Can SERVICE be used with a level on a platform?")
+
+    @Argument(help: "The service id (visits, region-monitoring, …).")
+    var service: String
+
+    @Option(help: "The access level id (when-in-use, always).")
+    var level: String
+
+    @OptionGroup var options: QueryOptions
+
+    func run() throws {
+        let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1) }
+        if options.json { Terminal.write(answer.json.serialized()); return }
+        let availability: String = switch answer.support.availability {
+        case .yes: "available"
+        case .no: "not available"
+        case .unknown: "unknown (the sources do not decide)"
+        case .notOnPlatform: "not available: the service's API does not exist on this platform"
+        case .levelNotOffered: "not available: the platform does not offer this access level"
+        }
+        Terminal.write("\(service) with \(level) on \(options.platform)\(options.describe(answer.os)): \(availability).\n")
+        Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        options.printSources(answer.support.sources, answers)
+    }
+}
+
+struct LevelQuery: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "level", abstract: "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?")
+
+    @Argument(help: "The access level id (when-in-use, always).")
+    var level: String
+
+    @OptionGroup var options: QueryOptions
+
+    func run() throws {
+        let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
+        if options.json { Terminal.write(answer.json.serialized()); return }
+        Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
+        Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+        options.printSources(answer.sources, answers)
+    }
+}
+
+struct KeysQuery: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "keys", abstract: "Which Info.plist keys does a request need?")
+
+    @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).")
+    var request: String
+
+    @OptionGroup var options: QueryOptions
+
+    func run() throws {
+        let (answer, answers) = try options.run { try $0.keys(request: request, platform: options.platform, os: $1) }
+        if options.json { Terminal.write(answer.json.serialized()); return }
+        let header = "\(request) request on \(options.platform)\(options.describe(answer.os))"
+        if let required = answer.required {
+            Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
+        } else {
+            Terminal.write("\(header): unknown (the sources do not decide).\n")
+        }
+        if !answer.deprecated.isEmpty {
+            Terminal.write("No longer needed here, still read by older versions: \(answer.deprecated.joined(separator: ", ")).\n")
+        }
+        options.printSources(answer.sources, answers)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import CapdocKit
+
+/// `capdoc query` and `capdoc explain` on the shipped Content: the answers the issue asks about.
+@Suite("Query and explain")
+struct QueryTests {
+    static let report = FixtureTree.shipped().check(archives: false)
+    let answers = Answers(model: QueryTests.report.model, merge: QueryTests.report.merge)
+
+    @Test("region monitoring with When In Use: not on iOS 12, yes on current iOS; no relaunch")
+    func supportByVersion() throws {
+        let old = try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: Version("12.0"))
+        #expect(old.support.available == false)
+        #expect(old.support.sources.contains("choosing-authorization-to-request-2019"))
+        let current = try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: nil)
+        #expect(current.support.available == true)
+        #expect(current.support.launchesTerminatedApp == false)
+        #expect(current.os != nil, "an answer without --os names the newest version it holds for")
+    }
+
+    @Test("Always relaunches for visits on iOS, never on watchOS; services do not exist on tvOS")
+    func relaunchAndPlatforms() throws {
+        #expect(try answers.support(service: "visits", platform: "ios", level: "always", os: nil).support.launchesTerminatedApp == true)
+        #expect(try answers.support(service: "heading", platform: "ios", level: "always", os: nil).support.launchesTerminatedApp == false)
+        #expect(try answers.level("always", platform: "watchos", os: nil).launchesTerminatedApp == false)
+        #expect(try answers.level("always", platform: "ios", os: nil).launchesTerminatedApp == true)
+        #expect(try answers.level("always", platform: "tvos", os: nil).supported == false)
+        #expect(try answers.support(service: "visits", platform: "tvos", level: "when-in-use", os: nil).support.availability == .notOnPlatform)
+    }
+
+    @Test("keys for Always on iOS: the iOS 11 pair now, the old key before 11 and listed as deprecated after")
+    func keys() throws {
+        let current = try answers.keys(request: "always", platform: "ios", os: nil)
+        #expect(current.required == ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription"])
+        #expect(current.deprecated == ["NSLocationAlwaysUsageDescription"])
+        #expect(current.sources.contains("requesting-authorization"))
+        let old = try answers.keys(request: "always", platform: "ios", os: Version("10.3"))
+        #expect(old.required == ["NSLocationAlwaysUsageDescription", "NSLocationWhenInUseUsageDescription"])
+        #expect(old.deprecated == [])
+        #expect(try answers.keys(request: "when-in-use", platform: "macos", os: nil).required == ["NSLocationUsageDescription"])
+    }
+
+    @Test("unknown ids name the id and suggest the nearest")
+    func unknownIDs() {
+        #expect(throws: Answers.UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
+        do {
+            _ = try answers.level("always", platform: "iOS-x", os: nil)
+        } catch let error as Answers.UnknownID {
+            #expect(error.kind == .platform)
+            #expect(error.suggestions.contains("ios"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("JSON answers have the contract's fields", arguments: ["support", "level", "keys"])
+    func jsonShape(_ form: String) throws {
+        let json: JSONValue = switch form {
+        case "support": try answers.support(service: "visits", platform: "ios", level: "always", os: nil).json
+        case "level": try answers.level("always", platform: "ios", os: nil).json
+        default: try answers.keys(request: "always", platform: "ios", os: nil).json
+        }
+        guard case let .object(members) = json else { Issue.record("not an object"); return }
+        let required: [String] = switch form {
+        case "support": ["service", "platform", "level", "os", "available", "launchesTerminatedApp", "sources"]
+        case "level": ["level", "platform", "os", "supported", "launchesTerminatedApp", "sources"]
+        default: ["request", "platform", "os", "required", "deprecated", "sources"]
+        }
+        #expect(required.allSatisfy { members[$0] != nil })
+    }
+
+    @Test("explain finds ids, keys and API names case-insensitively, and suggests for misses")
+    func explain() throws {
+        let explainer = Explainer(model: Self.report.model, merge: Self.report.merge)
+        #expect(try explainer.resolve("visits") == .init(kind: .service, id: "visits"))
+        #expect(try explainer.resolve("nslocationdefaultaccuracyreduced") == .init(kind: .key, id: "NSLocationDefaultAccuracyReduced"))
+        #expect(try explainer.resolve("requestAlwaysAuthorization") == .init(kind: .request, id: "always"))
+        #expect(try explainer.resolve("request-when-in-use") == .init(kind: .request, id: "when-in-use"))
+        #expect(explainer.matches("always").map(\.kind) == [.level, .request])
+        #expect(throws: Explainer.UnknownTerm.self) { try explainer.resolve("vists") }
+        let markdown = try #require(explainer.markdown(try explainer.resolve("visits")))
+        #expect(markdown.hasPrefix("# Visits service"))
+        #expect(markdown.contains("| Platform |"))
+        let roff = try #require(explainer.man(try explainer.resolve("visits")))
+        #expect(roff.hasPrefix(".TH \"VISITS\" \"7\""))
+    }
+}
