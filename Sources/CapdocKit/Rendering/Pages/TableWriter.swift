@@ -29,7 +29,7 @@ struct TableWriter {
                 .replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: "|", with: "\\|")
         case .man:
-            var text = ManPostProcessor.fixFonts(document.man())
+            var text = Self.breakableCitations(ManPostProcessor.fixFonts(document.man()))
             if text.hasPrefix(".PP\n") { text.removeFirst(4) }
             return text.trimmingCharacters(in: .newlines)
         }
@@ -37,6 +37,12 @@ struct TableWriter {
 
     private func cellInlines(_ cell: TableCell) -> [Inline] {
         cell.citations.isEmpty ? cell.content : cell.content + [.text(" ")] + cell.citations.map(Inline.citation)
+    }
+
+    /// Citations are written "[1][2]" with a break opportunity between them in roff (`\:`), so a
+    /// narrow cell can wrap a long list ("can't break line").
+    static func breakableCitations(_ roff: String) -> String {
+        roff.replacingOccurrences(of: "][", with: "]\\:[")
     }
 
     private func html(_ table: Table) -> String {
@@ -67,19 +73,35 @@ struct TableWriter {
         return lines.joined(separator: "\n")
     }
 
+    /// Terminal tables must fit 80 columns: up to this many columns are drawn as they are; wider ones
+    /// are drawn long, one line per cell ("Visits | iOS | Yes [1]"), the row header spanning its lines.
+    static let widestManTable = 3
+
     private func tbl(_ table: Table) -> String {
         // Every cell is a text block (T{ … T}), so cell text never meets the column separator and
-        // cmark's escaping of lines that start with '.' or '\'' stays valid.
+        // cmark's escaping of lines that start with '.' or '\'' stays valid. `.na` stops groff from
+        // stretching the narrow cells ("cannot adjust line").
         func cell(_ text: String) -> String { "T{\n" + (text.isEmpty ? "\\&" : text) + "\nT}" }
         let caption = render([.strong([.text(table.caption)])])
-        var lines = [".PP", caption, ".TS", "allbox tab(\t);"]
-        lines.append(table.columns.map { _ in "lb" }.joined(separator: " "))
-        lines.append(table.columns.map { _ in "l" }.joined(separator: " ") + ".")
-        lines.append(table.columns.map { cell(render([.text($0)])) }.joined(separator: "\t"))
+        let long = table.columns.count > Self.widestManTable
+        let columns = long ? [table.columns[0], table.pivot, "Value"] : table.columns
+        var lines = [".PP", caption, ".na", ".TS", "allbox tab(\t);"]
+        lines.append(columns.map { _ in "lb" }.joined(separator: " "))
+        // In the long form the row header spans several lines: `t` puts it at the top of its span.
+        lines.append((long ? ["lt"] + columns.dropFirst().map { _ in "l" } : columns.map { _ in "l" }).joined(separator: " ") + ".")
+        lines.append(columns.map { cell(render([.text($0)])) }.joined(separator: "\t"))
         for row in table.rows {
-            lines.append(([cell(render(row.header.content))] + row.cells.map { cell(render(cellInlines($0))) }).joined(separator: "\t"))
+            let header = cell(render(row.header.content))
+            if long {
+                for (index, value) in row.cells.enumerated() {
+                    // tbl's `\^` continues the row header from the line above.
+                    lines.append([index == 0 ? header : "\\^", cell(render([.text(table.columns[index + 1])])), cell(render(cellInlines(value)))].joined(separator: "\t"))
+                }
+            } else {
+                lines.append(([header] + row.cells.map { cell(render(cellInlines($0))) }).joined(separator: "\t"))
+            }
         }
-        lines.append(".TE")
+        lines += [".TE", ".ad"]
         return lines.joined(separator: "\n")
     }
 }
