@@ -6,7 +6,7 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Answers one question from the model, with its sources.",
         discussion: "Without --os, answers hold for the newest OS version the model knows. With --json, prints one JSON object; null means the sources do not decide. Unknown ids exit 64.",
-        subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self]
+        subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self, FlowQuery.self]
     )
 }
 
@@ -31,7 +31,9 @@ struct QueryOptions: ParsableArguments {
     }
 
     /// Loads and checks the model; content errors end the command with exit 1.
-    func answers() throws -> Answers {
+    func answers() throws -> Answers { try Self.answers(content: content) }
+
+    static func answers(content: String) throws -> Answers {
         let report = Checker().check(contentAt: content)
         guard report.errorCount == 0 else {
             Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
@@ -53,7 +55,9 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    func printSources(_ sources: [String], _ answers: Answers) {
+    func printSources(_ sources: [String], _ answers: Answers) { Self.printSources(sources, answers) }
+
+    static func printSources(_ sources: [String], _ answers: Answers) {
         guard !sources.isEmpty else { Terminal.write("Sources: none decide this.\n"); return }
         Terminal.write("Sources:\n")
         for id in sources {

@@ -25,6 +25,12 @@ struct ShippedContentTests {
          ["requesting-authorization-archived#launch-always-others", "choosing-authorization-to-request-2019#launch-always"]),
         ("explicit request on macOS", .explicitRequestRequired,
          ["request-always-authorization#explicit-request", "choosing-authorization-to-request-2019#explicit-request-macos"]),
+        ("the delegate method that reports permission choices (research C13)", .authorizationCallback,
+         ["request-always-authorization#callback", "requesting-authorization-archived#callback"]),
+        ("the Always prompt's usage string (research C15)", .prompt,
+         ["request-always-authorization#prompt-always-after-when-in-use", "key-always#prompt-later-after-when-in-use"]),
+        ("the second prompt's usage string (research C15)", .prompt,
+         ["request-always-authorization#prompt-second", "key-always#prompt-later-second"]),
     ]
 
     @Test("without adjudications, each known contradiction is reported at both claims")

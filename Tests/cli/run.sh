@@ -79,6 +79,8 @@ schema = json.load(open("_site/capdoc.schema.json"))
 jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(json.load(open("_site/capdoc.json")))
 PY
+grep -q '<svg[^>]* role="img"' _site/flow.html && grep -q '<title id="flow-diagram-title">' _site/flow.html && pass "the flow page has its diagram, with a title" || fail "the flow page has its diagram"
+[ -f _site/man/man7/authorization-flow.7 ] && [ -f _site/markdown/flow.md ] && ! grep -q '<svg' _site/markdown/flow.md && pass "the flow page is in man and Markdown, without the SVG" || fail "the flow page in man and Markdown"
 cp -r _site first
 expect_status "a second build succeeds" 0 "$capdoc" build
 diff -r first _site >/dev/null && pass "two builds are byte-identical" || fail "two builds are byte-identical"
@@ -126,6 +128,52 @@ contains "watchOS never relaunches" "$out" '"launchesTerminatedApp": false'
 expect_status "query with an unknown id exits 64" 64 "$capdoc" query support visit --platform ios --level always
 contains "the unknown id is named with a suggestion" "$err" "unknown service 'visit'; did you mean 'visits'"
 expect_status "query with a malformed --os exits 64" 64 "$capdoc" query level always --platform ios --os 1.x
+
+# query flow: the prompt and its key, a choice's outcome, the choices of a prompt, an ignored choice, JSON, exit 64.
+expect_status "query flow" 0 "$capdoc" query flow --from when-in-use --trigger request-always --choice change-to-always-allow --platform ios
+contains "query flow names the prompt's usage string" "$out" '^A prompt appears, showing the usage string of NSLocationAlwaysAndWhenInUseUsageDescription\.$'
+contains "query flow gives the choice's outcome" "$out" '^Choosing change-to-always-allow: the app moves to always; authorizationStatus reports authorized-always; the delegate is told\.$'
+contains "query flow lists its sources" "$out" 'request-always-authorization: requestAlwaysAuthorization\(\)'
+expect_status "query flow before iOS 11" 0 "$capdoc" query flow --from when-in-use --trigger request-always --platform ios --os 10.3
+contains "before iOS 11 the prompt shows the older key" "$out" 'usage string of NSLocationAlwaysUsageDescription\.$'
+expect_status "query flow without --choice" 0 "$capdoc" query flow --from not-determined --trigger request-always
+contains "a prompt without --choice lists its choices" "$out" '^Its choices: allow-while-using, allow-once, dont-allow \(pick one with --choice\)\.$'
+expect_status "query flow with a choice where no prompt appears" 0 "$capdoc" query flow --from denied --trigger request-when-in-use --choice allow-once
+contains "the answer says the call changes nothing" "$out" '^No prompt appears; the app stays in denied; authorizationStatus reports denied; the delegate is not told\.$'
+contains "the answer says the choice is ignored" "$out" '^--choice allow-once is ignored: no prompt appears, so there is nothing to choose\.$'
+expect_status "query flow --json" 0 "$capdoc" query flow --from not-determined --trigger request-always --json
+python3 - "$work/out" <<'PY' && pass "query flow JSON lists the choices, with no outcome" || fail "query flow JSON without a choice"
+import json, sys
+answer = json.load(open(sys.argv[1]))
+assert set(answer) >= {"from", "trigger", "choice", "prompted", "promptKey", "to", "reportedStatus", "delegateNotified", "sources", "choices", "choiceIgnored"}, answer
+assert answer["prompted"] is True and answer["promptKey"] == "NSLocationWhenInUseUsageDescription", answer
+assert answer["choices"] == ["allow-while-using", "allow-once", "dont-allow"] and answer["to"] is None and answer["reportedStatus"] is None, answer
+PY
+expect_status "query flow --json with an ignored choice" 0 "$capdoc" query flow --from temporary-when-in-use --trigger stop-using --choice allow-once --json
+python3 - "$work/out" <<'PY' && pass "query flow JSON marks the ignored choice" || fail "query flow JSON with an ignored choice"
+import json, sys
+answer = json.load(open(sys.argv[1]))
+assert answer["prompted"] is False and answer["choiceIgnored"] is True and answer["promptKey"] is None, answer
+assert answer["to"] == "not-determined" and answer["reportedStatus"] == "not-determined", answer
+assert "request-when-in-use-authorization" in answer["sources"], answer
+PY
+expect_status "query flow with an unknown state exits 64" 64 "$capdoc" query flow --from not-determind --trigger request-always
+contains "the unknown state is named with a suggestion" "$err" "unknown state 'not-determind'; did you mean 'not-determined'"
+expect_status "query flow with an unknown choice exits 64" 64 "$capdoc" query flow --from not-determined --trigger request-always --choice allow-onse
+contains "the unknown choice is named with a suggestion" "$err" "unknown choice 'allow-onse'; did you mean 'allow-once'"
+
+# The seed's slip about the delegate method is a contradiction once its ruling is gone.
+cp -r Content "$work/callback"
+python3 - "$work/callback/adjudications.yaml" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+start = text.index("- id: authorization-callback")
+end = text.find("\n- id: ", start + 1)
+open(path, "w").write(text[:start] + (text[end + 1:] if end != -1 else ""))
+PY
+expect_status "check fails without the ruling on the delegate method" 1 "$capdoc" check --content "$work/callback"
+contains "the slip is a contradiction on authorization-callback" "$err" "request-always-authorization.yaml:[0-9]+:5: error: contradiction on authorization-callback .*locationManager\(_:didUpdateLocations:\).*\[contradiction\]"
 
 # explain: Markdown when not on a terminal, did-you-mean for misses.
 expect_status "explain an API name" 0 "$capdoc" explain requestAlwaysAuthorization

@@ -27,9 +27,18 @@ public struct ArchiveText: Sendable {
     }
 
     /// Whether the quote occurs in the text, ignoring white space and typographic quote differences.
+    /// A quote may leave text out with an ellipsis (`…`): its parts must then occur in order.
     public func contains(quote: String) -> Bool {
-        let needle = Self.normalize(quote)
-        return !needle.isEmpty && forms.contains { $0.contains(needle) }
+        let parts = quote.components(separatedBy: "\u{2026}").map(Self.normalize).filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return false }
+        return forms.contains { form in
+            var rest = form[...]
+            for part in parts {
+                guard let range = rest.range(of: part) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return true
+        }
     }
 
     /// Collapses white space to single spaces and maps typographic quotes and apostrophes to ASCII.

@@ -46,6 +46,10 @@ public enum CheckRegistry {
         LevelNotOnPlatformCheck.self,
         RelaunchNotOnPlatformCheck.self,
         KeyNotOnPlatformCheck.self,
+        StatusNotOnPlatformCheck.self,
+        PromptKeyNotRequiredCheck.self,
+        PromptConflictCheck.self,
+        UnreachableStateCheck.self,
         UndecidedCellCheck.self,
     ]
 

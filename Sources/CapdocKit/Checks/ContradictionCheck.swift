@@ -33,7 +33,9 @@ public enum ContradictionCheck: Check {
 enum ScopeWording {
     static func describe(_ contradiction: Contradiction, vocabulary: Vocabulary) -> String {
         var parts: [String] = []
-        if let subjectKind = contradiction.kind.subjectKind {
+        if contradiction.kind.isFlow {
+            parts.append(contradiction.subjects.map(FlowKey.describe).joined(separator: "; "))
+        } else if let subjectKind = contradiction.kind.subjectKind {
             parts.append("for " + list(contradiction.subjects, every: vocabulary.ids(subjectKind), noun: subjectKind.plural))
         }
         if !contradiction.levels.isEmpty {

@@ -5,7 +5,8 @@ public enum QuoteNotInArchiveCheck: Check {
     public static let documentation = """
     `capdoc check --archives DIR` reads the archived text of every source that names an `archive` file and \
     looks for each quote in it, ignoring differences of white space and of typographic quotes and \
-    apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote that is not \
+    apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \
+    out with an ellipsis (`…`); its parts must then be found in that order. A quote that is not \
     found was mistyped, or the page changed: fix the quote or re-encode the source. An archive file that \
     does not exist in DIR is reported too.
     """

@@ -3,9 +3,10 @@ public enum UnknownIDCheck: Check {
     public static let id = "unknown-id"
     public static let summary = "A reference names an id that does not exist."
     public static let documentation = """
-    Claims name subjects, platforms, levels and Info.plist keys; adjudications name claims as \
-    `source-id#claim-id`; flow states name the status they report. Each must exist in the vocabulary \
-    or the sources. The message suggests the nearest existing ids.
+    Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \
+    choices, statuses and keys; adjudications name claims as `source-id#claim-id`; flow states name the \
+    status they report, and triggers the request whose keys their prompts need. Each must exist in the \
+    vocabulary or the sources. The message suggests the nearest existing ids.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
@@ -24,6 +25,9 @@ public enum UnknownIDCheck: Check {
             check(claim.scope.platforms, .platform)
             check(claim.scope.levels, .level)
             for key in context.keyReferences[claim.reference] ?? [] { check(key, .key) }
+            if let trigger = claim.trigger { check(trigger, .trigger) }
+            if let choice = claim.choice { check(choice, .choice) }
+            for reference in claim.references { check(reference.id, reference.kind) }
         }
         let references = Set(context.merge.claimsByReference.keys)
         for adjudication in context.model.adjudications {
@@ -38,6 +42,12 @@ public enum UnknownIDCheck: Check {
             if let status = state.attributes["status"], !vocabulary.contains(.status, status) {
                 diagnostics.append(Diagnostic(.error, "unknown status '\(status)' for flow state '\(state.id.value)'\(Suggestions.phrase(for: status, in: vocabulary.ids(.status)))",
                                               at: state.id.location, check: Self.id))
+            }
+        }
+        for trigger in vocabulary.all(.trigger) {
+            if let request = trigger.attributes["request"], !vocabulary.contains(.request, request) {
+                diagnostics.append(Diagnostic(.error, "unknown request '\(request)' for flow trigger '\(trigger.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
+                                              at: trigger.id.location, check: Self.id))
             }
         }
         return diagnostics

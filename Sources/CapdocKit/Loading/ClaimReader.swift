@@ -1,8 +1,9 @@
 /// Reads the claims of a source file and their scopes.
 enum ClaimReader {
-    static let fields = ["id", "fact", "subject", "platforms", "levels", "os", "value", "quote", "note"]
+    static let fields = ["id", "fact", "subject", "trigger", "choice", "platforms", "levels", "os", "value", "quote", "note"]
 
-    static func claim(_ node: YAMLNode, sourceID: String, diagnostics: inout [Diagnostic]) -> Claim? {
+    /// `states`: each flow state's status, for the default status of transitions.
+    static func claim(_ node: YAMLNode, sourceID: String, states: [String: String] = [:], diagnostics: inout [Diagnostic]) -> Claim? {
         guard let reader = MappingReader(node, what: "claim", allowed: fields, diagnostics: &diagnostics) else { return nil }
         let id = reader.require("id", diagnostics: &diagnostics)
             .flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
@@ -32,12 +33,31 @@ enum ClaimReader {
                         subjects = .named([text])
                     }
                 } else if let selection = selection(subjectNode, field: "subject", diagnostics: &diagnostics) {
-                    subjects = selection
+                    if fact.isFlow, !selection.isSingle {
+                        diagnostics.append(Diagnostic(.error, "the subject of a '\(fact.rawValue)' claim is one flow state (the state it starts from), not \(ValueReader.describe(subjectNode))",
+                                                      at: subjectNode.location, check: WrongTypeCheck.id))
+                    } else {
+                        subjects = selection
+                    }
                 }
             }
         } else if let subjectNode = reader.node("subject") {
             diagnostics.append(Diagnostic(.error, "fact '\(fact.rawValue)' takes no subject", at: subjectNode.location,
                                           check: UnknownFieldCheck.id))
+        }
+
+        var trigger: Located<String>?
+        var choice: Located<String>?
+        if fact.isFlow {
+            trigger = reader.require("trigger", diagnostics: &diagnostics)
+                .flatMap { ValueReader.nonEmptyString($0, field: "trigger", diagnostics: &diagnostics) }
+        }
+        for field in ["trigger", "choice"] where reader.has(field) && !(field == "trigger" ? fact.isFlow : fact.takesChoice) {
+            diagnostics.append(Diagnostic(.error, "'\(field)' does not apply to fact '\(fact.rawValue)'; only \(field == "trigger" ? "prompt and transition" : "transition") facts take it",
+                                          at: reader.keyLocation(field) ?? reader.location, check: UnknownFieldCheck.id))
+        }
+        if fact.takesChoice, let choiceNode = reader.node("choice") {
+            choice = ValueReader.nonEmptyString(choiceNode, field: "choice", diagnostics: &diagnostics)
         }
 
         let platforms = reader.node("platforms").flatMap { selection($0, field: "platforms", diagnostics: &diagnostics) } ?? .silent
@@ -52,15 +72,18 @@ enum ClaimReader {
         }
         let os = reader.node("os").flatMap { range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
 
+        var references: [ValueReference] = []
         guard let valueNode = reader.require("value", diagnostics: &diagnostics),
-              let value = value(valueNode, fact: fact, diagnostics: &diagnostics) else { return nil }
+              let value = value(valueNode, fact: fact, states: states, references: &references, diagnostics: &diagnostics) else { return nil }
         let quote = reader.node("quote").flatMap { ValueReader.string($0, field: "quote", diagnostics: &diagnostics) }
             ?? Located("", at: reader.location)
         let note = reader.node("note").flatMap { ValueReader.string($0, field: "note", diagnostics: &diagnostics)?.value }
         guard let id else { return nil }
+        if fact.isFlow, trigger == nil || subjects == .silent { return nil }
         return Claim(sourceID: sourceID, id: id, fact: fact, location: reader.location,
                      scope: ClaimScope(subjects: subjects, platforms: platforms, levels: levels, os: os),
-                     value: value, quote: quote, topic: topic, note: note)
+                     value: value, quote: quote, topic: topic, note: note, trigger: trigger, choice: choice,
+                     references: references)
     }
 
     /// `all`, one id, or a list of ids.
@@ -98,8 +121,33 @@ enum ClaimReader {
         return range
     }
 
-    static func value(_ node: YAMLNode, fact: FactKind, diagnostics: inout [Diagnostic]) -> Located<ClaimValue>? {
+    static func value(_ node: YAMLNode, fact: FactKind, states: [String: String], references: inout [ValueReference],
+                      diagnostics: inout [Diagnostic]) -> Located<ClaimValue>? {
         switch fact.valueType {
+        case .key:
+            guard case .scalar = node, !node.isNull else {
+                diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be one Info.plist key, found \(ValueReader.describe(node))",
+                                              at: node.location, check: WrongTypeCheck.id))
+                return nil
+            }
+            guard let key = ValueReader.nonEmptyString(node, field: "value", diagnostics: &diagnostics) else { return nil }
+            references.append(ValueReference(.key, key))
+            return Located(.keys([key.value]), at: node.location)
+        case .transition:
+            guard let reader = MappingReader(node, what: "transition value", allowed: ["to", "status", "delegate"], diagnostics: &diagnostics) else { return nil }
+            guard let to = reader.require("to", diagnostics: &diagnostics)
+                .flatMap({ ValueReader.nonEmptyString($0, field: "to", diagnostics: &diagnostics) }) else { return nil }
+            references.append(ValueReference(.state, to))
+            let stated = reader.node("status").flatMap { ValueReader.nonEmptyString($0, field: "status", diagnostics: &diagnostics) }
+            if let stated { references.append(ValueReference(.status, stated)) }
+            if reader.has("status"), stated == nil { return nil }
+            var delegate: Bool?
+            if let delegateNode = reader.node("delegate") {
+                guard let flag = ValueReader.boolean(delegateNode, field: "delegate", diagnostics: &diagnostics) else { return nil }
+                delegate = flag.value
+            }
+            return Located(.transition(TransitionOutcome(to: to.value, status: stated?.value ?? states[to.value], statusStated: stated != nil,
+                                                         delegate: delegate)), at: node.location)
         case .boolean:
             return ValueReader.boolean(node, field: "value", diagnostics: &diagnostics).map { Located(.boolean($0.value), at: $0.location) }
         case .keyList:

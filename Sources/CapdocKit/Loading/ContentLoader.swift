@@ -42,6 +42,8 @@ public struct ContentLoader: Sendable {
             vocabulary.loadFlow(flow, diagnostics: &diagnostics)
         }
 
+        var states: [String: String] = [:]
+        for state in vocabulary.vocabulary.all(.state) { states[state.id.value] = state.attributes["status"] }
         var sources: [Source] = []
         let sourcesPath = joinPath(root, Self.sourcesFolder)
         let names = fileSystem.entries(of: sourcesPath) ?? []
@@ -57,7 +59,8 @@ public struct ContentLoader: Sendable {
                 continue
             }
             guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
-            if let source = SourceReader.source(node, id: id, path: path, diagnostics: &diagnostics, keyReferences: &keyReferences) {
+            if let source = SourceReader.source(node, id: id, path: path, states: states, diagnostics: &diagnostics,
+                                                  keyReferences: &keyReferences) {
                 sources.append(source)
             }
         }
@@ -96,7 +99,7 @@ enum SourceReader {
     static let fields = ["title", "url", "kind", "date", "archive", "summary", "claims"]
     static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
 
-    static func source(_ node: YAMLNode, id: String, path: String, diagnostics: inout [Diagnostic],
+    static func source(_ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
                        keyReferences: inout [String: [Located<String>]]) -> Source? {
         guard let reader = MappingReader(node, what: "source", allowed: fields, diagnostics: &diagnostics) else { return nil }
         let title = reader.require("title", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "title", diagnostics: &diagnostics) }
@@ -122,7 +125,7 @@ enum SourceReader {
         if let claimsNode = reader.require("claims", diagnostics: &diagnostics) {
             if case let .sequence(items, _) = claimsNode {
                 for item in items {
-                    guard let claim = ClaimReader.claim(item, sourceID: id, diagnostics: &diagnostics) else { continue }
+                    guard let claim = ClaimReader.claim(item, sourceID: id, states: states, diagnostics: &diagnostics) else { continue }
                     if let earlier = seen[claim.id.value] {
                         diagnostics.append(Diagnostic(.error, "duplicate claim id '\(claim.id.value)' in source '\(id)'", at: claim.id.location,
                                                       check: DuplicateIDCheck.id, notes: [DiagnosticNote("first defined here", at: earlier)]))

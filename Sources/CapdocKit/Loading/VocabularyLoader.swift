@@ -12,7 +12,7 @@ struct VocabularyLoader {
     static let flowFile = "flow.yaml"
     static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [
         (.state, "states", ["status"]),
-        (.trigger, "triggers", []),
+        (.trigger, "triggers", ["request"]),
         (.choice, "choices", []),
     ]
     static let keyTypes = ["string", "dictionary", "boolean"]

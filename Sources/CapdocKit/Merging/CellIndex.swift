@@ -3,13 +3,15 @@
 struct CellIndex {
     let platforms: [String]
     let levels: [String]
-    /// The subject ids of each kind, in vocabulary order ("" for kinds without a subject; topics for notes).
+    /// The subject ids of each kind, in vocabulary order ("" for kinds without a subject; topics for
+    /// notes; `FlowKey`s for flow facts, in order of first claim).
     let subjects: [FactKind: [String]]
     let subjectPositions: [FactKind: [String: Int]]
     private let offsets: [FactKind: Int]
     let count: Int
 
-    init(vocabulary: Vocabulary, topics: [String]) {
+    /// `freeSubjects`: the subjects of kinds whose subjects come from the claims (note topics, flow keys).
+    init(vocabulary: Vocabulary, freeSubjects: [FactKind: [String]]) {
         platforms = vocabulary.ids(.platform)
         levels = vocabulary.ids(.level)
         var subjects: [FactKind: [String]] = [:]
@@ -17,10 +19,10 @@ struct CellIndex {
         var total = 0
         for kind in FactKind.allCases {
             let universe: [String]
-            if let subjectKind = kind.subjectKind {
+            if kind.hasFreeTopic || kind.isFlow {
+                universe = freeSubjects[kind] ?? []
+            } else if let subjectKind = kind.subjectKind {
                 universe = vocabulary.ids(subjectKind)
-            } else if kind.hasFreeTopic {
-                universe = topics
             } else {
                 universe = [""]
             }

@@ -1,7 +1,8 @@
 /// One merged fact: the value that holds for a subject on a platform (under a level), over a range of OS versions.
 public struct Fact: Sendable, Hashable {
     public var kind: FactKind
-    /// The subject's id (a service, level, request, status or key), the topic of a note, or "" for kinds without a subject.
+    /// The subject's id (a service, level, request, status or key), the topic of a note, the `FlowKey`
+    /// of a flow fact (`from|trigger|choice`), or "" for kinds without a subject.
     public var subject: String
     public var platform: String
     /// The level, for service facts; nil otherwise.

@@ -9,10 +9,14 @@ public enum Merger {
     public static func merge(_ model: ContentModel) -> MergeResult {
         let claims = model.claims
         let specificities = claims.map { Specificity($0.scope) }
-        var topics: [String] = []
-        var seenTopics = Set<String>()
-        for claim in claims { if let topic = claim.topic, seenTopics.insert(topic).inserted { topics.append(topic) } }
-        let cells = CellIndex(vocabulary: model.vocabulary, topics: topics)
+        // Subjects that come from the claims: note topics, and the state × trigger × choice of flow facts.
+        var freeSubjects: [FactKind: [String]] = [:]
+        var seen: [FactKind: Set<String>] = [:]
+        for claim in claims {
+            guard let subject = claim.topic ?? claim.flowKey else { continue }
+            if seen[claim.fact, default: []].insert(subject).inserted { freeSubjects[claim.fact, default: []].append(subject) }
+        }
+        let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects)
 
         var claimsByReference: [String: Claim] = [:]
         var claimIndexByReference: [String: Int] = [:]
@@ -26,9 +30,14 @@ public enum Merger {
         var members = [[Int32]](repeating: [], count: cells.count)
         for (index, claim) in claims.enumerated() {
             let subjectPositions = cells.subjectPositions[claim.fact]!
-            let subjects: [Int] = switch claim.scope.subjects {
-            case .silent, .all: Array(cells.subjects[claim.fact]!.indices)
-            case let .named(ids): ids.compactMap { subjectPositions[$0.value] }
+            let subjects: [Int]
+            if claim.fact.isFlow {
+                subjects = claim.flowKey.flatMap { subjectPositions[$0] }.map { [$0] } ?? []
+            } else {
+                subjects = switch claim.scope.subjects {
+                case .silent, .all: Array(cells.subjects[claim.fact]!.indices)
+                case let .named(ids): ids.compactMap { subjectPositions[$0.value] }
+                }
             }
             let platforms = positions(claim.scope.platforms, in: cells.platforms)
             let levels = claim.fact.takesLevels ? positions(claim.scope.levels, in: cells.levels) : [0]

@@ -12,6 +12,12 @@ public enum Selection: Sendable, Hashable {
         return true
     }
 
+    /// Whether it names exactly one id.
+    public var isSingle: Bool {
+        if case let .named(ids) = self { return ids.count == 1 }
+        return false
+    }
+
     /// The ids this selection stands for, given the vocabulary's ids in order.
     public func resolve(in universe: [String]) -> [String] {
         switch self {
@@ -26,8 +32,10 @@ public enum ClaimValue: Sendable, Hashable {
     case boolean(Bool)
     /// A set of Info.plist keys, kept sorted so that equal sets compare equal.
     case keys([String])
-    /// CommonMark prose (notes).
+    /// CommonMark prose (notes), or a name compared as text (the delegate method).
     case text(String)
+    /// Where a transition leads.
+    case transition(TransitionOutcome)
 
     /// How the value reads in messages.
     public var display: String {
@@ -35,7 +43,59 @@ public enum ClaimValue: Sendable, Hashable {
         case let .boolean(flag): flag ? "true" : "false"
         case let .keys(keys): keys.isEmpty ? "no keys" : keys.joined(separator: ", ")
         case let .text(text): text
+        case let .transition(outcome): outcome.display
         }
+    }
+}
+
+/// The outcome of a transition: the state it leads to, the status `authorizationStatus` then
+/// reports, and whether the delegate is told (nil: the source does not say).
+///
+/// A claim may leave the status out; it is then the `to` state's status from `flow.yaml`, and the
+/// outcome compares equal to one that states that status.
+public struct TransitionOutcome: Sendable, Hashable {
+    public var to: String
+    /// The reported status; nil only when the `to` state is unknown to the vocabulary.
+    public var status: String?
+    /// Whether the claim wrote the status itself (false: taken from the state).
+    public var statusStated: Bool
+    public var delegate: Bool?
+
+    public init(to: String, status: String?, statusStated: Bool, delegate: Bool?) {
+        self.to = to
+        self.status = status
+        self.statusStated = statusStated
+        self.delegate = delegate
+    }
+
+    public static func == (a: TransitionOutcome, b: TransitionOutcome) -> Bool {
+        a.to == b.to && a.status == b.status && a.delegate == b.delegate
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(to)
+        hasher.combine(status)
+        hasher.combine(delegate)
+    }
+
+    public var display: String {
+        let delegateText = switch delegate {
+        case true?: "delegate told"
+        case false?: "delegate not told"
+        case nil: "delegate not stated"
+        }
+        return "to \(to) (reports \(status ?? "?"), \(delegateText))"
+    }
+}
+
+/// An id written inside a claim's value or flow fields, with its position, for reference checks.
+public struct ValueReference: Sendable, Hashable {
+    public var kind: EntityKind
+    public var id: Located<String>
+
+    public init(_ kind: EntityKind, _ id: Located<String>) {
+        self.kind = kind
+        self.id = id
     }
 }
 
@@ -72,10 +132,16 @@ public struct Claim: Sendable, Hashable {
     public var topic: String?
     /// The encoder's remark (CommonMark).
     public var note: String?
+    /// Flow facts: the trigger, and for transitions the user's choice at the prompt (nil: no prompt appears).
+    public var trigger: Located<String>?
+    public var choice: Located<String>?
+    /// Ids written in the value (a transition's `to` and `status`, a prompt's key), for reference checks.
+    public var references: [ValueReference]
 
     public init(sourceID: String, id: Located<String>, fact: FactKind, location: SourceLocation,
                 scope: ClaimScope, value: Located<ClaimValue>, quote: Located<String>,
-                topic: String? = nil, note: String? = nil) {
+                topic: String? = nil, note: String? = nil, trigger: Located<String>? = nil,
+                choice: Located<String>? = nil, references: [ValueReference] = []) {
         self.sourceID = sourceID
         self.id = id
         self.fact = fact
@@ -85,6 +151,45 @@ public struct Claim: Sendable, Hashable {
         self.quote = quote
         self.topic = topic
         self.note = note
+        self.trigger = trigger
+        self.choice = choice
+        self.references = references
+    }
+
+    /// The state a flow claim starts from.
+    public var fromState: String? {
+        guard fact.isFlow, case let .named(ids) = scope.subjects, ids.count == 1 else { return nil }
+        return ids[0].value
+    }
+
+    /// The fact cell's subject of a flow claim: `from|trigger` for prompts, `from|trigger|choice` for
+    /// transitions (the choice empty when no prompt appears). See `FlowKey`.
+    public var flowKey: String? {
+        guard let from = fromState, let trigger else { return nil }
+        return fact == .prompt ? FlowKey.prompt(from: from, trigger: trigger.value)
+            : FlowKey.transition(from: from, trigger: trigger.value, choice: choice?.value)
+    }
+}
+
+/// The synthesized subjects of flow facts. Ids are kebab-case, so `|` never occurs in them.
+public enum FlowKey {
+    public static func prompt(from: String, trigger: String) -> String { from + "|" + trigger }
+
+    public static func transition(from: String, trigger: String, choice: String?) -> String {
+        from + "|" + trigger + "|" + (choice ?? "")
+    }
+
+    /// The parts of a key: from, trigger, and the choice (nil for prompts and for transitions without one).
+    public static func parts(_ key: String) -> (from: String, trigger: String, choice: String?) {
+        let parts = key.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let choice = parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil
+        return (parts.first ?? "", parts.count > 1 ? parts[1] : "", choice)
+    }
+
+    /// How a flow subject reads in messages: "from when-in-use on request-always, choosing keep-only-while-using".
+    public static func describe(_ key: String) -> String {
+        let (from, trigger, choice) = parts(key)
+        return "from \(from) on \(trigger)" + (choice.map { ", choosing \($0)" } ?? "")
     }
 }
 

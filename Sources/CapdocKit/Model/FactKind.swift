@@ -11,10 +11,15 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case statusExists = "status-exists"
     case keyExists = "key-exists"
     case keyDeprecated = "key-deprecated"
+    case authorizationCallback = "authorization-callback"
+    case prompt
+    case transition
     case note
 
     public enum ValueType: Sendable {
-        case boolean, keyList, text
+        /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
+        /// `transition`: a mapping `{to, status, delegate}`.
+        case boolean, keyList, key, text, transition
     }
 
     /// The vocabulary the subject comes from; nil for kinds without a subject.
@@ -26,11 +31,19 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .requestAvailable, .requestKeys: .request
         case .statusExists: .status
         case .keyExists, .keyDeprecated: .key
-        case .explicitRequestRequired, .levelsEquivalent, .note: nil
+        case .prompt, .transition: .state
+        case .explicitRequestRequired, .levelsEquivalent, .authorizationCallback, .note: nil
         }
     }
 
     public var hasFreeTopic: Bool { self == .note }
+
+    /// Flow facts: their subject is the state a trigger starts from, and they take a `trigger`
+    /// (and transitions a `choice`). Their fact cell is the state, trigger and choice together.
+    public var isFlow: Bool { self == .prompt || self == .transition }
+
+    /// Whether claims of this kind may name the user's `choice` at a prompt.
+    public var takesChoice: Bool { self == .transition }
 
     /// Whether claims of this kind may (and facts must) be scoped by access level.
     public var takesLevels: Bool {
@@ -40,7 +53,9 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var valueType: ValueType {
         switch self {
         case .requestKeys: .keyList
-        case .note: .text
+        case .prompt: .key
+        case .transition: .transition
+        case .note, .authorizationCallback: .text
         default: .boolean
         }
     }
@@ -59,6 +74,9 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .statusExists: "authorizationStatus can report this status on the platform."
         case .keyExists: "The Info.plist key is read on the platform."
         case .keyDeprecated: "The Info.plist key is deprecated."
+        case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."
+        case .prompt: "The Info.plist key whose usage string the prompt shows, when the trigger happens in the state."
+        case .transition: "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."
         case .note: "A remark about a topic on the platform (CommonMark)."
         }
     }

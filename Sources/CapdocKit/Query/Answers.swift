@@ -117,6 +117,36 @@ public struct Answers: Sendable {
     }
 }
 
+extension Answers {
+    /// `capdoc query flow`: what happens when TRIGGER occurs in state FROM (with CHOICE at its prompt).
+    public func flow(from: String, trigger: String, choice: String?, platform: String, os: Version?) throws -> Flow.Answer {
+        try require(.state, from); try require(.trigger, trigger)
+        if let choice { try require(.choice, choice) }
+        try require(.platform, platform)
+        var answer = Flow(merge: merge, vocabulary: model.vocabulary).answer(from: from, trigger: trigger, choice: choice, platform: platform, at: os)
+        answer.os = os ?? newestVersion(on: platform)
+        return answer
+    }
+}
+
+extension Flow.Answer {
+    public var json: JSONValue {
+        .object([
+            "from": .string(from), "trigger": .string(trigger), "choice": choice.map(JSONValue.string) ?? .null,
+            "platform": .string(platform), "os": os.map { .string($0.description) } ?? .null,
+            "prompted": prompted.map(JSONValue.bool) ?? .null,
+            "promptKey": promptKey.map(JSONValue.string) ?? .null,
+            "choices": .strings(choices),
+            "choiceIgnored": .bool(choiceIgnored),
+            "to": to.map(JSONValue.string) ?? .null,
+            "reportedStatus": reportedStatus.map(JSONValue.string) ?? .null,
+            "delegateNotified": delegateNotified.map(JSONValue.bool) ?? .null,
+            "sources": .strings(sources),
+            "claims": .strings(claims),
+        ])
+    }
+}
+
 extension Answers.SupportAnswer {
     public var json: JSONValue {
         .object([

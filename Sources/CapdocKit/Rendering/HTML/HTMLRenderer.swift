@@ -8,7 +8,7 @@ public struct HTMLRenderer: Renderer {
     }
 
     static let navigation: [(title: String, ref: PageRef)] = [
-        ("Home", .home), ("Matrix", .matrix), ("Conflicts", .conflicts), ("Checks", .checks),
+        ("Home", .home), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("Checks", .checks),
     ]
 
     public func render(_ input: RenderInput) throws -> [OutputFile] {

@@ -4,7 +4,7 @@
 /// keys are sorted; the bytes depend on nothing but the Content.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "1.0.0"
+    public static let schemaVersion = "1.1.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
@@ -47,6 +47,7 @@ public struct DatasetRenderer: Renderer {
             members["levels"] = .object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(.levelSupported, $0, id)) }))
             members["levelsEquivalent"] = values(.levelsEquivalent, "", id)
             members["explicitRequestRequired"] = values(.explicitRequestRequired, "", id)
+            members["authorizationCallback"] = values(.authorizationCallback, "", id)
             members["notes"] = .array(notes)
             return .object(members)
         }
@@ -86,8 +87,14 @@ public struct DatasetRenderer: Renderer {
                 members["status"] = state.attributes["status"].map(JSONValue.string)
                 return .object(members)
             }),
-            "triggers": .array(vocabulary.all(.trigger).map { .object(base($0)) }),
+            "triggers": .array(vocabulary.all(.trigger).map { trigger in
+                var members = base(trigger)
+                members["request"] = trigger.attributes["request"].map(JSONValue.string)
+                return .object(members)
+            }),
             "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
+            "initialState": .string(Flow(merge: merge, vocabulary: vocabulary).initialState),
+            "transitions": .array(Flow(merge: merge, vocabulary: vocabulary).rows().map(Self.transition)),
         ])
         let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
         let conflicts: [JSONValue] = merge.contradictions.map { contradiction in
@@ -125,6 +132,31 @@ public struct DatasetRenderer: Renderer {
         ])
     }
 
+    /// One row of the flow: a transition and its prompt, where it holds, and what states it.
+    static func transition(_ row: Flow.Row) -> JSONValue {
+        .object([
+            "from": .string(row.from),
+            "trigger": .string(row.trigger),
+            "choice": row.choice.map(JSONValue.string) ?? .null,
+            "prompted": .bool(row.prompted),
+            "promptKey": row.promptKey.map(JSONValue.string) ?? .null,
+            "to": .string(row.outcome.to),
+            "reportedStatus": row.outcome.status.map(JSONValue.string) ?? .null,
+            "delegateNotified": row.outcome.delegate.map(JSONValue.bool) ?? .null,
+            "platforms": .strings(row.platforms),
+            "os": .object(row.os.mapValues { .array($0.map(Self.range)) }),
+            "sources": .strings(row.sources),
+            "claims": .strings(row.claims),
+            "deciding": .strings(row.deciding),
+            "adjudications": .strings(row.adjudications),
+        ])
+    }
+
+    static func promptKey(_ value: ClaimValue) -> JSONValue {
+        if case let .keys(keys) = value, keys.count == 1 { return .string(keys[0]) }
+        return claimValue(value)
+    }
+
     static func range(_ range: VersionRange) -> JSONValue {
         .object(["from": range.from.map { .string($0.description) }, "until": range.until.map { .string($0.description) }])
     }
@@ -134,6 +166,9 @@ public struct DatasetRenderer: Renderer {
         case let .boolean(flag): .bool(flag)
         case let .keys(keys): .strings(keys)
         case let .text(text): .string(text)
+        case let .transition(outcome):
+            .object(["to": .string(outcome.to), "status": outcome.status.map(JSONValue.string) ?? .null,
+                     "delegate": outcome.delegate.map(JSONValue.bool) ?? .null])
         }
     }
 
@@ -175,7 +210,10 @@ public struct DatasetRenderer: Renderer {
                     "platforms": selection(claim.scope.platforms),
                     "levels": selection(claim.scope.levels),
                     "os": claim.scope.os.isUnbounded ? nil : range(claim.scope.os),
-                    "value": claimValue(claim.value.value),
+                    "trigger": claim.trigger.map { .string($0.value) },
+                    "choice": claim.choice.map { .string($0.value) },
+                    // A prompt names one key: a string, not a one-element list.
+                    "value": claim.fact == .prompt ? promptKey(claim.value.value) : claimValue(claim.value.value),
                     "quote": .string(claim.quote.value),
                     "note": claim.note.map(JSONValue.string),
                 ])

@@ -34,7 +34,8 @@ enum DatasetSchema {
     static let version: JSONValue = .object(["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"])
     static let claimReference: JSONValue = .object(["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*#[a-z0-9]+(-[a-z0-9]+)*$"])
 
-    static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/$defs/\(name)")]) }
+    static func nullable(_ schema: JSONValue) -> JSONValue { .object(["oneOf": .array([.object(["type": "null"]), schema])]) }
+        static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/$defs/\(name)")]) }
     static func array(_ items: JSONValue) -> JSONValue { .object(["type": "array", "items": items]) }
     static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
         .object(["type": "object", "additionalProperties": false, "properties": .object(properties), "required": .strings(required)])
@@ -62,10 +63,11 @@ enum DatasetSchema {
                 "levels": map(booleanValues),
                 "levelsEquivalent": booleanValues,
                 "explicitRequestRequired": booleanValues,
+                "authorizationCallback": values(string),
                 "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference),
                                        "deciding": array(claimReference)],
                                       required: ["topic", "os", "value", "sources", "claims"])),
-            ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "notes"]),
+            ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "authorizationCallback", "notes"]),
             "status": entity(["symbol": string, "objc": string, "exists": map(booleanValues)], required: ["exists"]),
             "service": entity([
                 "apis": array(string),
@@ -85,9 +87,22 @@ enum DatasetSchema {
             ], required: ["available", "keys"]),
             "flow": object([
                 "states": array(entity(["status": id], required: ["status"])),
-                "triggers": array(ref("entity")),
+                "triggers": array(entity(["request": id])),
                 "choices": array(ref("entity")),
-            ], required: ["states", "triggers", "choices"]),
+                "initialState": id,
+                "transitions": array(ref("transition")),
+            ], required: ["states", "triggers", "choices", "initialState", "transitions"]),
+            "transition": object([
+                "from": id, "trigger": id, "choice": nullable(id),
+                "prompted": .object(["type": "boolean"]),
+                "promptKey": nullable(keyName),
+                "to": id, "reportedStatus": nullable(id),
+                "delegateNotified": .object(["type": .strings(["boolean", "null"])]),
+                "platforms": .object(["type": "array", "items": id, "minItems": 1]),
+                "os": map(.object(["type": "array", "items": ref("range"), "minItems": 1])),
+                "sources": array(id), "claims": array(claimReference), "deciding": array(claimReference), "adjudications": array(id),
+            ], required: ["from", "trigger", "choice", "prompted", "promptKey", "to", "reportedStatus", "delegateNotified",
+                          "platforms", "os", "sources", "claims", "deciding", "adjudications"]),
             "source": object([
                 "id": id, "title": string, "url": .object(["type": "string", "pattern": "^https?://"]), "kind": string,
                 "date": string, "summary": string,
@@ -96,9 +111,9 @@ enum DatasetSchema {
             "claim": object([
                 "id": id,
                 "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
-                "subject": selection, "platforms": selection, "levels": selection,
+                "subject": selection, "platforms": selection, "levels": selection, "trigger": id, "choice": id,
                 "os": ref("range"),
-                "value": .object(["type": .strings(["boolean", "array", "string"])]),
+                "value": .object(["type": .strings(["boolean", "array", "string", "object"])]),
                 "quote": string, "note": string,
             ], required: ["id", "fact", "value", "quote"]),
             "conflict": object([

@@ -6,6 +6,12 @@ enum ToolManual {
              "Checks the content folder (default `Content`): structure, references, contradictions between sources, stale adjudications, cross-entity consistency and coverage. Diagnostics go to standard error as `path:line:col: severity: message [check-id]`, with notes at related claims; a summary line goes to standard output. With `--archives`, every quote of a source that names an archive file is looked up in that file."),
             ("capdoc build [--content DIR] [--output DIR] [--templates DIR] [--format json html markdown man]",
              "Checks the content and, when there are no errors, writes the outputs into the output folder (default `_site`): the HTML site, Markdown under `markdown/`, man pages under `man/`, and the JSON dataset `capdoc.json` with its schema. The folder is replaced atomically; a non-empty folder that capdoc did not make is refused. Outputs are byte-identical for the same content."),
+            ("capdoc query support SERVICE --platform P --level L [--os V] [--json]",
+             "Whether a service works with an access level on a platform, and whether it relaunches a terminated app, with the sources. `capdoc query level LEVEL --platform P` tells whether the platform offers the level; `capdoc query keys --request R --platform P` which Info.plist keys a request needs (and which older versions still read); `capdoc query flow --from STATE --trigger T [--choice C]` what an authorization call does. Without `--os` an answer holds for the newest OS version the model knows; with `--json` it is one JSON object, `null` where the sources do not decide."),
+            ("capdoc explain TERM",
+             "Shows the page of an id, Info.plist key or API name (case-insensitive): through man on a terminal, as Markdown otherwise."),
+            ("capdoc lint-plist PATH --platform P [--deployment-target V] [--requests R,...] [--format human|json|sarif]",
+             "Checks an app's Info.plist, XML or binary, against the model: missing, empty or mistyped usage-description keys (errors), deprecated keys and keys no source says the platform reads (warnings). Each finding names its rule and the claims that state it. SARIF 2.1.0 output is for code scanning."),
         ]
         var blocks: [Block] = [.heading(2, "Synopsis", anchor: nil)]
         blocks += commands.map { .paragraph([.code($0.0)]) }
@@ -16,7 +22,7 @@ enum ToolManual {
             blocks.append(.markdown(command.1))
         }
         blocks.append(.heading(2, "Exit status", anchor: nil))
-        blocks.append(.list([[.text("0: success (warnings allowed).")], [.text("1: errors in the content, or a build that could not be written.")], [.text("64: usage error.")]]))
+        blocks.append(.list([[.text("0: success (warnings allowed).")], [.text("1: errors in the content or the plist, or a build that could not be written.")], [.text("64: usage error, or an unknown id (the message suggests the nearest).")]]))
         blocks.append(.heading(2, "Environment", anchor: nil))
         blocks.append(.paragraph([.code("NO_COLOR"), .text(": when set, diagnostics are never coloured. Colour is used only on a terminal.")]))
         let page = Page(ref: PageRef("", "capdoc"), title: "capdoc", description: "compile and check Core Location authorization facts", blocks: blocks)

@@ -14,8 +14,9 @@ extension PageContext {
             .paragraph([.text(counts)]),
             .list([
                 [.link([.text("The whole matrix")], .page(.matrix)), .text(": services × platforms × levels.")],
+                [.link([.text("Authorization flow")], .page(.flow)), .text(": how the prompts move an app between states, with a diagram.")],
                 [.link([.text("Conflicts")], .page(.conflicts)), .text(": where Apple's pages contradict each other, and the ruling on each.")],
-                [.link([.text("Checks")], .page(.checks)), .text(": what `capdoc check` verifies.")],
+                [.link([.text("Checks")], .page(.checks)), .text(": what "), .code("capdoc check"), .text(" verifies.")],
             ]),
         ]
         blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
@@ -60,7 +61,7 @@ extension PageContext {
                      cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) })
         })))
         blocks += book.blocks(self)
-        let seeAlso = [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
+        let seeAlso = [PageRef.flow] + [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
         return Page(ref: .matrix, title: "The Core Location authorization matrix",
                     description: "Services, platforms and access levels of Core Location authorization, with their sources.",
                     blocks: blocks, manName: Self.overviewManName, seeAlso: seeAlso)

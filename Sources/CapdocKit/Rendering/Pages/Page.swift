@@ -27,6 +27,7 @@ public struct PageRef: Hashable, Sendable, Comparable {
     public static let matrix = PageRef("", "matrix")
     public static let conflicts = PageRef("", "conflicts")
     public static let checks = PageRef("", "checks")
+    public static let flow = PageRef("", "flow")
 }
 
 /// Inline content of a generated page. Prose from Content stays CommonMark (`markdown`) and is
@@ -110,6 +111,9 @@ public enum Block: Sendable, Hashable {
     case list([[Inline]])
     case quote([Inline])
     case table(Table)
+    /// Markup that capdoc writes itself (the flow diagram's SVG), emitted in HTML only: Markdown and
+    /// man leave it out, so the page must say the same in text (a table) beside it.
+    case html(String)
 }
 
 /// One page of every human-facing output: the site, Markdown and man.

@@ -113,6 +113,7 @@ extension PageContext {
             case .boolean(false): (fact.os, no, .no, [fact])
             case let .keys(keys): (fact.os, keys.joined(separator: ", "), .yes, [fact])
             case let .text(text): (fact.os, text, .yes, [fact])
+            case let .transition(outcome): (fact.os, outcome.display, .yes, [fact])
             }
         }
         return timelineCell(parts, book: &book)

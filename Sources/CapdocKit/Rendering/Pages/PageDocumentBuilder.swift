@@ -44,6 +44,8 @@ struct PageDocumentBuilder {
             return [CMarkNodes.container(CMARK_NODE_BLOCK_QUOTE, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))])]
         case let .table(table):
             return TableWriter(format: format, builder: self).nodes(for: table)
+        case let .html(markup):
+            return format == .html ? [CMarkNodes.customBlock(markup)] : []
         }
     }
 

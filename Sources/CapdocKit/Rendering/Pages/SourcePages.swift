@@ -20,6 +20,9 @@ extension PageContext {
 
     func subjectInlines(_ claim: Claim) -> [Inline] {
         if let topic = claim.topic { return [.text(topic)] }
+        if claim.fact.isFlow, let from = claim.fromState, let trigger = claim.trigger?.value {
+            return flowSubjectInlines(from: from, trigger: trigger, choice: claim.choice?.value, prompt: claim.fact == .prompt)
+        }
         guard let kind = claim.fact.subjectKind else { return [.text("—")] }
         switch claim.scope.subjects {
         case .silent: return [.text("—")]
@@ -34,6 +37,7 @@ extension PageContext {
         case let .boolean(flag): [.text(flag ? "Yes" : "No")]
         case let .keys(keys): keys.enumerated().flatMap { index, key in (index > 0 ? [Inline.text(", ")] : []) + [link(.key, key)] }
         case let .text(text): [.markdown(text)]
+        case let .transition(outcome): transitionInlines(outcome)
         }
     }
 
@@ -64,7 +68,9 @@ extension PageContext {
         for (index, contradiction) in merge.contradictions.enumerated() {
             let anchor = "conflict-\(index + 1)"
             var title = contradiction.kind.rawValue
-            if let subjectKind = contradiction.kind.subjectKind {
+            if contradiction.kind.isFlow {
+                title += " " + contradiction.subjects.map { flowSubjectText($0) }.joined(separator: "; ")
+            } else if let subjectKind = contradiction.kind.subjectKind {
                 title += " of " + contradiction.subjects.map { name(subjectKind, $0) }.joined(separator: ", ")
             }
             blocks.append(.heading(2, title, anchor: anchor))
@@ -95,7 +101,7 @@ extension PageContext {
     }
 
     func checksPage() -> Page {
-        var blocks: [Block] = [.paragraph([.text("`capdoc check` runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
+        var blocks: [Block] = [.paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
         for check in CheckRegistry.all {
             blocks.append(.heading(2, check.id, anchor: check.id))
             blocks.append(.paragraph([.strong([.text(check.severity == .error ? "Error." : "Warning.")]), .text(" " + check.summary)]))
@@ -106,7 +112,7 @@ extension PageContext {
 
     /// Every page of the site, in a fixed order.
     func allPages() -> [Page] {
-        var pages = [homePage(), matrixPage(), conflictsPage(), checksPage()]
+        var pages = [homePage(), matrixPage(), flowPage(), conflictsPage(), checksPage()]
         pages += vocabulary.all(.platform).map(platformPage)
         pages += vocabulary.all(.level).map(levelPage)
         pages += vocabulary.all(.status).map(statusPage)

@@ -1,0 +1,245 @@
+import Foundation
+
+/// A value read from a property list, typed so that the linter can tell a string from a boolean
+/// from a number whatever platform Foundation runs on.
+public indirect enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case boolean(Bool)
+    case integer(Int64)
+    case real(Double)
+    case date(Date)
+    case data(Data)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+    /// Anything else Foundation hands back (a keyed-archiver UID, a null): never valid in an Info.plist.
+    case other(String)
+
+    /// How the value's type reads in messages: "a string", "a boolean", …
+    public var typeDescription: String {
+        switch self {
+        case .string: "a string"
+        case .boolean: "a boolean"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .date: "a date"
+        case .data: "data"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        case let .other(name): "a value of type \(name)"
+        }
+    }
+
+    /// Converts what `PropertyListSerialization` returns.
+    init(foundation value: Any) {
+        if let string = value as? String {
+            self = .string(string)
+        } else if type(of: value) == Bool.self, let flag = value as? Bool {
+            // swift-corelibs-foundation returns plist booleans as Swift Bool.
+            self = .boolean(flag)
+        } else if let number = value as? NSNumber {
+            #if canImport(Darwin)
+            if CFGetTypeID(number) == CFBooleanGetTypeID() {
+                self = .boolean(number.boolValue)
+                return
+            }
+            #endif
+            let code = String(cString: number.objCType)
+            if code == "c" || code == "B" {
+                self = .boolean(number.boolValue)
+            } else if code == "d" || code == "f" {
+                self = .real(number.doubleValue)
+            } else {
+                self = .integer(number.int64Value)
+            }
+        } else if let date = value as? Date {
+            self = .date(date)
+        } else if let data = value as? Data {
+            self = .data(data)
+        } else if let array = value as? [Any] {
+            self = .array(array.map(PlistValue.init(foundation:)))
+        } else if let dictionary = value as? [AnyHashable: Any] {
+            self = .dictionary(PlistValue.convert(dictionary))
+        } else {
+            self = .other(String(describing: type(of: value)))
+        }
+    }
+
+    static func convert(_ dictionary: [AnyHashable: Any]) -> [String: PlistValue] {
+        var result: [String: PlistValue] = [:]
+        for (key, value) in dictionary {
+            let name = (key.base as? String) ?? String(describing: key.base)
+            result[name] = PlistValue(foundation: value)
+        }
+        return result
+    }
+}
+
+/// An Info.plist as read from disk: its top-level dictionary and the format it was written in.
+public struct PlistDocument: Sendable, Hashable {
+    public enum Format: String, Sendable {
+        case xml, binary
+    }
+
+    public var path: String
+    public var format: Format
+    public var root: [String: PlistValue]
+}
+
+/// Why a property list could not be read. Each case says what is wrong in a sentence for stderr.
+public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notFound(path: String)
+    case isDirectory(path: String)
+    case unreadable(path: String, reason: String)
+    case empty(path: String)
+    /// Not a property list at all (or only in the OpenStep text format, which Info.plist files never use).
+    case notAPropertyList(path: String)
+    /// Starts like a binary property list but is truncated or corrupt.
+    case malformedBinary(path: String, reason: String)
+    /// Looks like XML but is not a valid XML property list.
+    case malformedXML(path: String)
+    case rootNotDictionary(path: String, found: String)
+
+    public var path: String {
+        switch self {
+        case let .notFound(path), let .isDirectory(path), let .unreadable(path, _), let .empty(path),
+             let .notAPropertyList(path), let .malformedBinary(path, _), let .malformedXML(path),
+             let .rootNotDictionary(path, _):
+            path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .notFound(path): "cannot read '\(path)': no such file"
+        case let .isDirectory(path): "cannot read '\(path)': it is a directory, not an Info.plist file"
+        case let .unreadable(path, reason): "cannot read '\(path)': \(reason)"
+        case let .empty(path): "'\(path)' is empty, not a property list"
+        case let .notAPropertyList(path): "'\(path)' is not a property list (expected an XML or binary Info.plist)"
+        case let .malformedBinary(path, reason): "'\(path)' is a truncated or corrupt binary property list: \(reason)"
+        case let .malformedXML(path): "'\(path)' is not a valid XML property list"
+        case let .rootNotDictionary(path, found): "the root of '\(path)' is \(found), but an Info.plist's root must be a dictionary"
+        }
+    }
+}
+
+/// Reads Info.plist files, XML or binary, with Foundation's `PropertyListSerialization`.
+///
+/// Bad input is a `PlistReadError`, never a crash: binary data is checked for structure before
+/// Foundation sees it, because swift-corelibs-foundation traps on some corrupt binary lists (a set
+/// marker, which no Info.plist contains, crashes its bridging).
+public struct PlistReader: Sendable {
+    public init() {}
+
+    public func read(contentsOf path: String) throws(PlistReadError) -> PlistDocument {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        guard !isDirectory.boolValue else { throw .isDirectory(path: path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: FileManager.default.isReadableFile(atPath: path) ? error.localizedDescription : "permission denied")
+        }
+        return try read(data, path: path)
+    }
+
+    public func read(_ data: Data, path: String) throws(PlistReadError) -> PlistDocument {
+        guard !data.isEmpty else { throw .empty(path: path) }
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        if isBinary, let problem = BinaryPlistScanner.problem(in: data) {
+            throw .malformedBinary(path: path, reason: problem)
+        }
+        // Foundation would read anything else as OpenStep text (and log its complaints to stderr).
+        guard isBinary || Self.looksLikeXML(data) else { throw .notAPropertyList(path: path) }
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            if isBinary { throw .malformedBinary(path: path, reason: "Foundation could not read it") }
+            throw .malformedXML(path: path)
+        }
+        let documentFormat: PlistDocument.Format
+        switch format {
+        case .binary where isBinary: documentFormat = .binary
+        case .xml where !isBinary: documentFormat = .xml
+        default:
+            // OpenStep text ("hello" reads as a string in it), or a binary header that Foundation
+            // fell back to reading as text because the rest is missing.
+            if isBinary { throw .malformedBinary(path: path, reason: "the file ends after its header") }
+            throw .notAPropertyList(path: path)
+        }
+        guard let dictionary = object as? [AnyHashable: Any] else {
+            throw .rootNotDictionary(path: path, found: PlistValue(foundation: object).typeDescription)
+        }
+        return PlistDocument(path: path, format: documentFormat, root: PlistValue.convert(dictionary))
+    }
+
+    /// Whether the data starts like XML: `<` after an optional byte order mark and white space.
+    static func looksLikeXML(_ data: Data) -> Bool {
+        var bytes = data.prefix(1024)
+        // UTF-16 with a byte order mark: Foundation reads it; let it try.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "<")
+    }
+}
+
+/// Checks the structure of a binary property list (`bplist00`) before Foundation parses it: the
+/// trailer, the offset table, and that every object starts inside the file with a known marker.
+enum BinaryPlistScanner {
+    /// A sentence saying what is wrong, or nil when the structure is sound.
+    static func problem(in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        let headerLength = 8
+        let trailerLength = 32
+        guard bytes.count >= headerLength + trailerLength + 1 else {
+            return "it has \(bytes.count) bytes, fewer than a binary property list's header and trailer"
+        }
+        guard bytes.starts(with: Array("bplist0".utf8)) else { return "unknown binary property list version" }
+        let trailer = bytes.count - trailerLength
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
+        guard let objectCount = integer(bytes, at: trailer + 8, size: 8),
+              let topObject = integer(bytes, at: trailer + 16, size: 8),
+              let tableOffset = integer(bytes, at: trailer + 24, size: 8) else {
+            return "its trailer is unreadable"
+        }
+        guard [1, 2, 4, 8].contains(offsetSize), [1, 2, 4, 8].contains(referenceSize) else {
+            return "its trailer gives invalid integer sizes"
+        }
+        guard objectCount > 0, topObject < objectCount else { return "its trailer names no valid top object" }
+        guard tableOffset >= headerLength, tableOffset < trailer,
+              objectCount <= (trailer - tableOffset) / offsetSize else {
+            return "its offset table lies outside the file (the file may be truncated)"
+        }
+        for index in 0..<objectCount {
+            guard let offset = integer(bytes, at: tableOffset + index * offsetSize, size: offsetSize),
+                  offset >= headerLength, offset < tableOffset else {
+                return "object \(index) starts outside the file (the file may be truncated)"
+            }
+            switch bytes[offset] >> 4 {
+            case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0x7, 0x8, 0xA, 0xD:
+                continue
+            case 0xC:
+                return "it contains a set, which an Info.plist never has"
+            default:
+                return "object \(index) has an unknown type marker 0x\(String(bytes[offset], radix: 16))"
+            }
+        }
+        return nil
+    }
+
+    /// A big-endian unsigned integer of `size` bytes at `offset`, or nil when out of bounds or too large.
+    private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) -> Int? {
+        guard offset >= 0, size > 0, offset <= bytes.count - size else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes[offset..<(offset + size)] {
+            guard value <= (UInt64.max >> 8) else { return nil }
+            value = value << 8 | UInt64(byte)
+        }
+        guard value <= UInt64(Int.max / 2) else { return nil }
+        return Int(value)
+    }
+}

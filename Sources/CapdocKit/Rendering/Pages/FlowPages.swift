@@ -1,0 +1,130 @@
+/// The authorization flow page: the diagram (HTML only), every transition with its citations, and
+/// the vocabulary of the flow. Also its man page, `authorization-flow(7)`.
+extension PageContext {
+    static let flowManName = "authorization-flow"
+
+    var flow: Flow { Flow(merge: merge, vocabulary: vocabulary) }
+
+    /// "from When In Use on requestAlwaysAuthorization(), choosing Keep Only While Using".
+    func flowSubjectText(_ key: String) -> String {
+        let (from, trigger, choice) = FlowKey.parts(key)
+        return "from \(name(.state, from)) on \(name(.trigger, trigger))" + (choice.map { ", choosing \(name(.choice, $0))" } ?? "")
+    }
+
+    /// The "About" of a flow claim on its source page.
+    func flowSubjectInlines(from: String, trigger: String, choice: String?, prompt: Bool) -> [Inline] {
+        var items: [Inline] = [.text("\(name(.state, from)), on \(name(.trigger, trigger))")]
+        if let choice {
+            items.append(.text(", choosing \(name(.choice, choice))"))
+        } else if !prompt {
+            items.append(.text(", no prompt"))
+        }
+        return items
+    }
+
+    /// A transition's value in words: "→ Always; reports Authorized Always; delegate told".
+    func transitionInlines(_ outcome: TransitionOutcome) -> [Inline] {
+        var items: [Inline] = [.text("→ \(name(.state, outcome.to))")]
+        if let status = outcome.status {
+            items += [.text("; reports "), vocabulary.contains(.status, status) ? link(.status, status) : .text(status)]
+        }
+        items.append(.text("; " + delegateWords(outcome.delegate)))
+        return items
+    }
+
+    func delegateWords(_ delegate: Bool?) -> String {
+        switch delegate {
+        case true?: "the delegate is told"
+        case false?: "the delegate is not told"
+        case nil: "whether the delegate is told is not stated"
+        }
+    }
+
+    /// "iOS, iPadOS (11.0+); Mac Catalyst, watchOS".
+    func platformsText(_ row: Flow.Row) -> String {
+        row.places.map { place in
+            place.platforms.map { name(.platform, $0) }.joined(separator: ", ")
+                + (place.ranges == [.all] ? "" : " (" + place.ranges.map(versions).joined(separator: ", ") + ")")
+        }.joined(separator: "; ")
+    }
+
+    func flowTable(_ rows: [Flow.Row], book: inout CitationBook) -> Table {
+        Table(caption: "Every transition the sources describe", columns: ["From", "Trigger", "Prompt", "Choice", "To", "Status reported", "Delegate told", "Platforms"],
+              pivot: "Field", rows: rows.map { row in
+            let prompt: [Inline] = row.prompted
+                ? (row.promptKey.map { [.text("Shows "), link(.key, $0)] } ?? [.value(.unknown, [.text("Yes; its string is not stated")])])
+                : [.text("No prompt")]
+            let to: [Inline] = row.changesNothing ? [.text("Unchanged (\(name(.state, row.outcome.to)))")] : [.text(name(.state, row.outcome.to))]
+            let status: [Inline] = row.outcome.status.map { vocabulary.contains(.status, $0) ? [link(.status, $0)] : [.text($0)] } ?? [.value(.unknown, [.text("Unknown")])]
+            let (delegateText, delegateClass) = word(row.outcome.delegate)
+            return TableRow(header: TableCell([.text(name(.state, row.from))]),
+                            cells: [TableCell([.text(name(.trigger, row.trigger))]),
+                                    TableCell(prompt),
+                                    TableCell(row.choice.map { [.text(name(.choice, $0))] } ?? [.text("—")]),
+                                    TableCell(to),
+                                    TableCell(status),
+                                    TableCell([.value(delegateClass, [.text(delegateText)])]),
+                                    TableCell([.text(platformsText(row))], citations: book.cite(row.deciding))])
+        })
+    }
+
+    func flowPage() -> Page {
+        var book = CitationBook()
+        let flow = self.flow
+        let rows = flow.rows()
+        var blocks: [Block] = [
+            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The table gives the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
+            .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
+            .heading(2, "Transitions", anchor: "transitions"),
+        ]
+        if rows.isEmpty {
+            blocks.append(.paragraph([.text("No source describes a transition yet.")]))
+        } else {
+            blocks.append(.table(flowTable(rows, book: &book)))
+        }
+        let reachable = flow.reachableStates()
+        let unreachable = vocabulary.ids(.state).filter { !reachable.contains($0) }
+        if !unreachable.isEmpty, !rows.isEmpty {
+            blocks.append(.paragraph([.text("No described transition reaches: " + unreachable.map { name(.state, $0) }.joined(separator: ", ") + ".")]))
+        }
+
+        let callbacks = merge.facts.filter { $0.kind == .authorizationCallback }
+        if !callbacks.isEmpty {
+            blocks.append(.heading(2, "The delegate method", anchor: "delegate"))
+            var byValue: [(value: String, facts: [Fact])] = []
+            for fact in callbacks {
+                guard case let .text(method) = fact.value else { continue }
+                if let index = byValue.firstIndex(where: { $0.value == method }) { byValue[index].facts.append(fact) } else { byValue.append((method, [fact])) }
+            }
+            blocks.append(.list(byValue.map { entry in
+                let platforms = vocabulary.ids(.platform).filter { platform in entry.facts.contains { $0.platform == platform } }
+                return [.text("Authorization changes, the user's choices among them, reach the delegate's "), .code(entry.value),
+                        .text(" (\(platforms.count == vocabulary.ids(.platform).count ? "every platform" : platforms.map { name(.platform, $0) }.joined(separator: ", ")))")]
+                    + book.cite(entry.facts).map(Inline.citation)
+            }))
+            let ruled = merge.contradictions.filter { $0.kind == .authorizationCallback && $0.adjudication != nil }
+            if !ruled.isEmpty {
+                blocks.append(.paragraph([.text("Sources disagree on this method; the ruling is on the "), .link([.text("conflicts page")], .page(.conflicts)), .text(".")]))
+            }
+        }
+
+        func section(_ title: String, _ kind: EntityKind, anchor: String, extra: (Entity) -> [Inline] = { _ in [] }) -> [Block] {
+            [.heading(2, title, anchor: anchor),
+             .list(vocabulary.all(kind).map { entity in [.strong([.text(entity.name)]), .text(" ("), .code(entity.id.value), .text(")")] + extra(entity) + [.text(" — "), .markdown(entity.summary)] })]
+        }
+        blocks += section("States", .state, anchor: "states") { state in
+            guard let status = state.attributes["status"] else { return [] }
+            return [.text(", reports "), vocabulary.contains(.status, status) ? link(.status, status) : .text(status)]
+        }
+        blocks += section("Triggers", .trigger, anchor: "triggers") { trigger in
+            guard let request = trigger.attributes["request"], vocabulary.contains(.request, request) else { return [] }
+            return [.text(", prompts with the keys of the "), link(.request, request)]
+        }
+        blocks += section("Choices", .choice, anchor: "choices")
+        blocks += book.blocks(self)
+        let requests = vocabulary.ids(.request).filter { request in vocabulary.all(.trigger).contains { $0.attributes["request"] == request } }
+        return Page(ref: .flow, title: "Authorization flow", description: "How the authorization prompts move an app between states, with their sources.",
+                    blocks: blocks, manName: Self.flowManName,
+                    seeAlso: [.matrix] + requests.map { ref(.request, $0) } + vocabulary.ids(.status).map { ref(.status, $0) })
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CapdocKit
+
+/// `capdoc query flow`: what happens when a trigger occurs in a state, and with a choice at its prompt.
+struct FlowQuery: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flow",
+        abstract: "What happens when TRIGGER occurs in state FROM (and the user makes CHOICE at its prompt)?",
+        discussion: """
+        Answers whether a prompt appears and whose usage string it shows, the state the app moves to, \
+        the status authorizationStatus then reports, and whether the delegate is told. Without --choice, \
+        a prompt's choices are listed; a choice where no prompt appears is ignored, and the answer says so.
+        """
+    )
+
+    @Option(help: "The state the app is in (not-determined, when-in-use, …).")
+    var from: String
+
+    @Option(help: "What happens (request-when-in-use, request-always, always-event, stop-using, …).")
+    var trigger: String
+
+    @Option(help: "The user's choice at the prompt (allow-while-using, allow-once, dont-allow, …).")
+    var choice: String?
+
+    @Option(help: "The platform id.")
+    var platform: String = "ios"
+
+    @Option(help: "The OS version the answer is for; the newest known when left out.")
+    var os: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Option(help: "The content folder.")
+    var content: String = "Content"
+
+    func run() throws {
+        var version: Version?
+        if let os {
+            guard let parsed = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
+            version = parsed
+        }
+        let answers = try QueryOptions.answers(content: content)
+        let answer: Flow.Answer
+        do {
+            answer = try answers.flow(from: from, trigger: trigger, choice: choice, platform: platform, os: version)
+        } catch let unknown as Answers.UnknownID {
+            Terminal.error("error: \(unknown)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        if json { Terminal.write(answer.json.serialized()); return }
+        Terminal.write(Self.describe(answer))
+        QueryOptions.printSources(answer.sources, answers)
+    }
+
+    /// The answer in words, one statement per line.
+    static func describe(_ answer: Flow.Answer) -> String {
+        let place = "\(answer.platform)\(answer.os.map { " \($0)" } ?? "")"
+        var lines = ["From \(answer.from) on \(answer.trigger) (\(place)):"]
+        func outcome() -> String {
+            let delegate = switch answer.delegateNotified {
+            case true?: "the delegate is told"
+            case false?: "the delegate is not told"
+            case nil: "whether the delegate is told is not stated"
+            }
+            let moves = answer.to == answer.from ? "the app stays in \(answer.to ?? "?")" : "the app moves to \(answer.to ?? "?")"
+            return "\(moves); authorizationStatus reports \(answer.reportedStatus ?? "unknown (the sources do not say)"); \(delegate)."
+        }
+        switch answer.prompted {
+        case nil:
+            lines.append("unknown (the sources do not decide).")
+        case false?:
+            lines.append("No prompt appears; \(outcome())")
+            if answer.choiceIgnored, let choice = answer.choice {
+                lines.append("--choice \(choice) is ignored: no prompt appears, so there is nothing to choose.")
+            }
+        case true?:
+            lines.append("A prompt appears, showing the usage string of \(answer.promptKey ?? "a key the sources do not name").")
+            if let choice = answer.choice {
+                if answer.to != nil {
+                    lines.append("Choosing \(choice): \(outcome())")
+                } else {
+                    lines.append("Choosing \(choice): unknown (the sources do not describe this choice here).")
+                }
+            }
+            if answer.choice == nil || answer.to == nil {
+                lines.append(answer.choices.isEmpty ? "Its choices: not described."
+                             : "Its choices: \(answer.choices.joined(separator: ", ")) (pick one with --choice).")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

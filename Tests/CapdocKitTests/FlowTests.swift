@@ -1,0 +1,219 @@
+import Testing
+@testable import CapdocKit
+
+/// The authorization flow: its claims, the model read from them, `capdoc query flow`, and the checks
+/// that hold it together — on the shipped Content, where the seed pages describe it.
+@Suite("Authorization flow")
+struct FlowTests {
+    static let report = FixtureTree.shipped().check(archives: false)
+    let answers = Answers(model: FlowTests.report.model, merge: FlowTests.report.merge)
+    var flow: Flow { Flow(merge: Self.report.merge, vocabulary: Self.report.model.vocabulary) }
+
+    // MARK: The model
+
+    @Test("When In Use, then Always: the Always prompt, and each choice's state, status and delegate")
+    func whenInUseThenAlways() throws {
+        let keep = try answers.flow(from: "when-in-use", trigger: "request-always", choice: "keep-only-while-using", platform: "ios", os: nil)
+        #expect(keep.prompted == true)
+        #expect(keep.to == "when-in-use")
+        #expect(keep.reportedStatus == "authorized-when-in-use")
+        #expect(keep.delegateNotified == false)
+        let change = try answers.flow(from: "when-in-use", trigger: "request-always", choice: "change-to-always-allow", platform: "ios", os: nil)
+        #expect(change.to == "always")
+        #expect(change.reportedStatus == "authorized-always")
+        #expect(change.delegateNotified == true)
+        #expect(change.sources.contains("request-always-authorization"))
+    }
+
+    @Test("Always directly: the first prompt's three choices, Provisional Always, and the second prompt")
+    func alwaysDirectly() throws {
+        let first = try answers.flow(from: "not-determined", trigger: "request-always", choice: nil, platform: "ios", os: nil)
+        #expect(first.prompted == true)
+        #expect(first.promptKey == "NSLocationWhenInUseUsageDescription")
+        #expect(first.choices == ["allow-while-using", "allow-once", "dont-allow"])
+        #expect(first.to == nil && first.reportedStatus == nil, "without a choice there is no single outcome")
+
+        let provisional = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-while-using", platform: "ios", os: nil)
+        #expect(provisional.to == "provisional-always")
+        #expect(provisional.reportedStatus == "authorized-always")
+        let once = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: nil)
+        #expect(once.to == "temporary-when-in-use")
+        #expect(once.reportedStatus == "authorized-when-in-use")
+
+        let second = try answers.flow(from: "provisional-always", trigger: "always-event", choice: "change-to-always-allow", platform: "ios", os: nil)
+        #expect(second.to == "always")
+        #expect(second.delegateNotified == false, "“The delegate doesn’t receive a callback.”")
+        let secondKeep = try answers.flow(from: "provisional-always", trigger: "always-event", choice: "keep-only-while-using", platform: "ios", os: nil)
+        #expect(secondKeep.to == "when-in-use")
+        #expect(secondKeep.delegateNotified == true)
+    }
+
+    @Test("Allow Once expires when the app is no longer in use; Always requests are ignored meanwhile")
+    func allowOnce() throws {
+        let expiry = try answers.flow(from: "temporary-when-in-use", trigger: "stop-using", choice: nil, platform: "ios", os: nil)
+        #expect(expiry.prompted == false)
+        #expect(expiry.to == "not-determined")
+        #expect(Set(expiry.sources) == ["request-always-authorization", "request-when-in-use-authorization"], "both pages say it")
+        let ignored = try answers.flow(from: "temporary-when-in-use", trigger: "request-always", choice: nil, platform: "ios", os: nil)
+        #expect(ignored.prompted == false)
+        #expect(ignored.to == "temporary-when-in-use")
+    }
+
+    @Test("a choice where no prompt appears is ignored, and the answer says so")
+    func ignoredChoice() throws {
+        let answer = try answers.flow(from: "denied", trigger: "request-when-in-use", choice: "allow-once", platform: "ios", os: nil)
+        #expect(answer.prompted == false)
+        #expect(answer.choiceIgnored)
+        #expect(answer.to == "denied")
+        #expect(answer.delegateNotified == false)
+        guard case let .object(members) = answer.json else { Issue.record("not an object"); return }
+        #expect(members["choiceIgnored"] == .bool(true))
+        #expect(members["promptKey"] == .null)
+    }
+
+    @Test("the Always prompt's key: NSLocationAlwaysUsageDescription before iOS 11, the newer key after and elsewhere")
+    func promptKeyByVersion() throws {
+        let old = try answers.flow(from: "when-in-use", trigger: "request-always", choice: nil, platform: "ios", os: Version("10.3"))
+        #expect(old.promptKey == "NSLocationAlwaysUsageDescription")
+        let current = try answers.flow(from: "when-in-use", trigger: "request-always", choice: nil, platform: "ios", os: nil)
+        #expect(current.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
+        #expect(current.facts.contains { $0.adjudication == "always-prompt-message" })
+        let watch = try answers.flow(from: "provisional-always", trigger: "always-event", choice: nil, platform: "watchos", os: nil)
+        #expect(watch.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
+    }
+
+    @Test("visionOS treats requestAlwaysAuthorization() as a When In Use request; macOS has no described flow")
+    func platforms() throws {
+        let vision = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-while-using", platform: "visionos", os: nil)
+        #expect(vision.to == "when-in-use")
+        #expect(vision.promptKey == nil, "the sentence names no key")
+        let mac = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: "macos", os: nil)
+        #expect(mac.prompted == nil && mac.to == nil)
+        guard case let .object(members) = mac.json else { Issue.record("not an object"); return }
+        #expect(members["prompted"] == .null)
+    }
+
+    @Test("unknown ids in a flow question name the id and suggest the nearest")
+    func unknownIDs() {
+        for (from, trigger, choice, kind) in [("not-determind", "request-always", nil, EntityKind.state),
+                                              ("not-determined", "request-alway", nil, .trigger),
+                                              ("not-determined", "request-always", "allow-onse", .choice)] as [(String, String, String?, EntityKind)] {
+            do {
+                _ = try answers.flow(from: from, trigger: trigger, choice: choice, platform: "ios", os: nil)
+                Issue.record("no error for \(from) \(trigger) \(choice ?? "")")
+            } catch let error as Answers.UnknownID {
+                #expect(error.kind == kind)
+                #expect(!error.suggestions.isEmpty)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test("the JSON answer has the contract's fields")
+    func jsonShape() throws {
+        let json = try answers.flow(from: "not-determined", trigger: "request-always", choice: nil, platform: "ios", os: nil).json
+        guard case let .object(members) = json else { Issue.record("not an object"); return }
+        for field in ["from", "trigger", "choice", "prompted", "promptKey", "to", "reportedStatus", "delegateNotified", "sources", "choices", "choiceIgnored"] {
+            #expect(members[field] != nil, "missing \(field)")
+        }
+        #expect(members["choices"] == .strings(["allow-while-using", "allow-once", "dont-allow"]))
+        #expect(members["to"] == .null)
+    }
+
+    @Test("every state is reachable from Not Determined; rows group platforms and cite their claims")
+    func rows() throws {
+        #expect(flow.reachableStates() == Set(Self.report.model.vocabulary.ids(.state)))
+        let rows = flow.rows()
+        #expect(rows.count >= 25)
+        #expect(rows.allSatisfy { !$0.deciding.isEmpty && !$0.sources.isEmpty })
+        let restricted = try #require(rows.first { $0.outcome.to == "restricted" && $0.from == "not-determined" })
+        #expect(restricted.platforms.count == 7)
+        let noOps = rows.filter(\.changesNothing)
+        #expect(noOps.contains { $0.from == "denied" && $0.trigger == "request-always" })
+        #expect(!rows.contains { $0.platforms.contains("macos") && $0.outcome.status == "authorized-when-in-use" },
+                "authorizedWhenInUse does not exist on macOS")
+        #expect(flow.layers()["always"] == 2)
+    }
+
+    @Test("transition outcomes compare equal when one states the state's default status")
+    func defaultStatus() {
+        let stated = TransitionOutcome(to: "always", status: "authorized-always", statusStated: true, delegate: true)
+        let defaulted = TransitionOutcome(to: "always", status: "authorized-always", statusStated: false, delegate: true)
+        #expect(ClaimValue.transition(stated) == .transition(defaulted))
+        #expect(ClaimValue.transition(stated) != .transition(TransitionOutcome(to: "always", status: "authorized-always", statusStated: true, delegate: nil)))
+    }
+
+    @Test("the flow page: an inline SVG (role img, title, desc) in HTML only, the table in every format, deterministic")
+    func flowPage() throws {
+        let compiled = CompiledModel(model: Self.report.model, merge: Self.report.merge)
+        let page = PageContext(compiled).flowPage()
+        #expect(page.manName == "authorization-flow")
+        let html = PageDocumentBuilder(format: .html, page: page).document().html()
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"flow-diagram-title flow-diagram-desc\""))
+        #expect(html.contains("<desc id=\"flow-diagram-desc\">Not Determined to When In Use: "))
+        #expect(html.contains("<caption>Every transition the sources describe</caption>"))
+        #expect(!html.contains("<script"))
+        #expect(html == PageDocumentBuilder(format: .html, page: PageContext(compiled).flowPage()).document().html())
+        let markdown = PageDocumentBuilder(format: .markdown, page: page).document().commonMark()
+        #expect(!markdown.contains("<svg"))
+        #expect(markdown.contains("| From | Trigger | Prompt | Choice | To | Status reported | Delegate told | Platforms |"))
+        let home = PageContext(compiled).homePage()
+        #expect(home.blocks.contains { block in
+            if case let .list(items) = block { return items.contains { $0.contains(.link([.text("Authorization flow")], .page(.flow))) } }
+            return false
+        })
+        #expect(PageContext(compiled).matrixPage().seeAlso.contains(.flow))
+    }
+
+        @Test("a quote may leave words out with …; its parts must occur in that order")
+    func elidedQuotes() {
+        let text = ArchiveText("| Allow Once | Temporary When In Use authorization. |\n\nAfter the user makes a selection, the location manager delivers the results to the delegate.")
+        #expect(text.contains(quote: "Allow Once | Temporary When In Use authorization. … the location manager delivers the results to the delegate"))
+        #expect(!text.contains(quote: "the location manager delivers the results … Allow Once"))
+        #expect(!text.contains(quote: "Allow Twice … the delegate"))
+        #expect(!text.contains(quote: " … "))
+    }
+
+        // MARK: The checks on the shipped Content
+
+    @Test("the prompt-key check exposes 001's Always prompt key where the keys changed (research C15)")
+    func promptKeyExposesC15() throws {
+        var tree = FixtureTree.shipped()
+        let keyPage = tree.text("sources/key-always.yaml")
+        let cut = try #require(keyPage.range(of: "  - id: prompt-older-after-when-in-use"))
+        tree.write(String(keyPage[..<cut.lowerBound]), to: "sources/key-always.yaml")
+        let rulings = tree.text("adjudications.yaml")
+        let start = try #require(rulings.range(of: "- id: always-prompt-message"))
+        let end = try #require(rulings.range(of: "- id: authorization-callback"))
+        tree.write(String(rulings[..<start.lowerBound]) + String(rulings[end.lowerBound...]), to: "adjudications.yaml")
+        let report = tree.check(archives: false)
+        let findings = report.diagnostics.filter { $0.checkID == PromptKeyNotRequiredCheck.id }
+        #expect(findings.count == 2, "the prompt after When In Use and the second prompt")
+        #expect(findings.allSatisfy { $0.message.contains("NSLocationAlwaysUsageDescription") && $0.message.contains("ios (11.0 and later)") })
+        #expect(report.diagnostics.allSatisfy { $0.checkID == PromptKeyNotRequiredCheck.id })
+    }
+
+    @Test("naming macOS for the requestWhenInUseAuthorization() flow is caught twice: the status and the prompt's key")
+    func macOSIsCaught() {
+        var tree = FixtureTree.shipped()
+        let page = tree.text("sources/request-when-in-use-authorization.yaml")
+        tree.write(page.replacingOccurrences(of: "platforms: [ios, ipados, mac-catalyst, tvos, visionos, watchos]",
+                                             with: "platforms: [ios, ipados, macos, mac-catalyst, tvos, visionos, watchos]"),
+                   to: "sources/request-when-in-use-authorization.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.contains { $0.checkID == StatusNotOnPlatformCheck.id && $0.message.contains("macos") && $0.message.contains("authorized-when-in-use") })
+        #expect(report.diagnostics.contains { $0.checkID == PromptKeyNotRequiredCheck.id && $0.message.contains("macos") })
+    }
+
+    @Test("without the restrictions transition, Restricted is unreachable")
+    func restrictedNeedsItsTransition() throws {
+        var tree = FixtureTree.shipped()
+        let page = tree.text("sources/clauthorizationstatus.yaml")
+        let cut = try #require(page.range(of: "  - id: restricted-by-restrictions"))
+        tree.write(String(page[..<cut.lowerBound]), to: "sources/clauthorizationstatus.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.checkID) == [UnreachableStateCheck.id])
+        #expect(report.diagnostics.first?.message.contains("'restricted'") == true)
+    }
+}
