@@ -5,23 +5,7 @@ set -u
 capdoc=$(realpath "$1")
 root=$(pwd)
 plists="$root/Tests/CapdocKitTests/Fixtures/plists"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    /' <<< "$2"; }
-# expect_status NAME EXPECTED COMMAND...: runs the command, keeps stdout/stderr in $out/$err.
-expect_status() {
-  local name=$1 expected=$2; shift 2
-  "$@" >"$work/out" 2>"$work/err"; local status=$?
-  out=$(cat "$work/out"); err=$(cat "$work/err")
-  if [ "$status" -eq "$expected" ]; then pass "$name"; else fail "$name (exit $status, expected $expected)" "$out$err"; fi
-}
-contains() { if grep -qE -- "$3" <<< "$2"; then pass "$1"; else fail "$1: no match for /$3/" "$2"; fi; }
-lacks() { if grep -qE -- "$3" <<< "$2"; then fail "$1: unexpected match for /$3/" "$2"; else pass "$1"; fi; }
-empty() { if [ -z "$2" ]; then pass "$1"; else fail "$1" "$2"; fi; }
+source "$(dirname "$0")/lib.sh"
 lint() { "$capdoc" lint-plist "$@"; }
 
 # The plists are linted from inside their folder, so that PATH in the output is the bare file name.
@@ -143,5 +127,4 @@ expect_status "lint-plist --help" 0 "$capdoc" lint-plist --help
 contains "help names the options" "$out" '--deployment-target'
 
 cd "$root"
-echo "lint-plist: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish lint-plist

@@ -5,21 +5,7 @@ set -u
 capdoc=$(realpath "$1")
 root=$(pwd)
 seeds="$root/../shared/seeds"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    /' <<< "$2"; }
-# expect_status NAME EXPECTED COMMAND...: runs the command, keeps stdout/stderr in $out/$err.
-expect_status() {
-  local name=$1 expected=$2; shift 2
-  "$@" >"$work/out" 2>"$work/err"; local status=$?
-  out=$(cat "$work/out"); err=$(cat "$work/err")
-  if [ "$status" -eq "$expected" ]; then pass "$name"; else fail "$name (exit $status, expected $expected)" "$err"; fi
-}
-contains() { if grep -qE -- "$3" <<< "$2"; then pass "$1"; else fail "$1: no match for /$3/" "$2"; fi; }
+source "$(dirname "$0")/lib.sh"
 
 # The shipped Content checks clean, with quotes verified against the seeds.
 expect_status "check passes on the shipped Content" 0 "$capdoc" check --archives "$seeds"
@@ -188,5 +174,4 @@ expect_status "--version" 0 "$capdoc" --version
 contains "--version prints the version" "$out" '^[0-9]+\.[0-9]+\.[0-9]+$'
 expect_status "check --help" 0 "$capdoc" check --help
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish cli
