@@ -3,7 +3,7 @@ import Testing
 @testable import CapdocKit
 
 /// One fixture folder per check under `Fixtures/checks/<check-id>[--variant]/`: files laid over the base
-/// fixture (a file named `NAME.remove` removes NAME), and `expected.txt`, the exact diagnostics the
+/// fixture (a file named `NAME.remove` removes NAME; `NAME.symlink` makes NAME a symbolic link), and `expected.txt`, the exact diagnostics the
 /// check run must produce, one `path:line:col: severity [check-id]` per line.
 struct CheckFixture: CustomTestStringConvertible, Sendable {
     let name: String
@@ -29,6 +29,10 @@ struct CheckFixture: CustomTestStringConvertible, Sendable {
             if relative == "expected.txt" { continue }
             if relative.hasSuffix(".remove") {
                 tree.remove(String(relative.dropLast(".remove".count)))
+            } else if relative.hasSuffix(".symlink") {
+                let path = FixtureTree.root + "/" + relative.dropLast(".symlink".count)
+                tree.fileSystem.files[path] = try? Data(contentsOf: url)
+                tree.fileSystem.symbolicLinks.insert(path)
             } else if relative.hasPrefix("archives/") {
                 tree.fileSystem.files[relative] = try? Data(contentsOf: url)
             } else {

@@ -161,3 +161,24 @@ struct MergeTests {
         #expect(report.merge.fact(.serviceAvailable, subject: "heading", platform: "ios", level: "always")?.value == .boolean(false))
     }
 }
+
+@Suite("Bounded input")
+struct BoundedInputTests {
+    @Test("a Content file over 8 MiB is refused before it is read")
+    func largeFile() {
+        var tree = FixtureTree.base()
+        let line = "# " + String(repeating: "x", count: 1022) + "\n"
+        tree.write(String(repeating: line, count: 9 * 1024), to: "sources/huge.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == ["Content/sources/huge.yaml:1:1: error [unsafe-file]"])
+    }
+
+    @Test("YAML nested 100,000 levels deep is an error at its position, not a crash")
+    func deepNesting() {
+        var tree = FixtureTree.base()
+        tree.write("title: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n", to: "sources/deep.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == ["Content/sources/deep.yaml:1:9: error [yaml-syntax]"])
+        #expect(report.diagnostics.first?.message == "invalid YAML: nested more than 1000 levels deep")
+    }
+}

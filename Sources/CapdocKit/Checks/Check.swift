@@ -37,6 +37,7 @@ public enum CheckRegistry {
         MissingFieldCheck.self,
         DuplicateIDCheck.self,
         UnsafeIDCheck.self,
+        UnsafeFileCheck.self,
         UnknownIDCheck.self,
         InvalidVersionRangeCheck.self,
         MissingQuoteCheck.self,

@@ -46,7 +46,11 @@ public struct ContentLoader: Sendable {
         for state in vocabulary.vocabulary.all(.state) { states[state.id.value] = state.attributes["status"] }
         var sources: [Source] = []
         let sourcesPath = joinPath(root, Self.sourcesFolder)
-        let names = fileSystem.entries(of: sourcesPath) ?? []
+        if fileSystem.isSymbolicLink(sourcesPath) {
+            diagnostics.append(Diagnostic(.error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
+                                          at: .file(sourcesPath), check: UnsafeFileCheck.id))
+        }
+        let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
         if names.isEmpty {
             diagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
                                           check: MissingFieldCheck.id))
@@ -75,8 +79,22 @@ public struct ContentLoader: Sendable {
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
     }
 
+    /// Content files are edited by hand: anything larger is a mistake or an attack, and is refused
+    /// before it is read, so that memory and time stay bounded.
+    public static let largestFile = 8 * 1024 * 1024
+
     /// Reads and parses a file that must exist and hold a YAML document.
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        if fileSystem.isSymbolicLink(path) {
+            diagnostics.append(Diagnostic(.error, "'\(path)' is a symbolic link; Content files must be real files inside the content folder, so links are not followed",
+                                          at: .file(path), check: UnsafeFileCheck.id))
+            return nil
+        }
+        if let size = fileSystem.size(of: path), size > Self.largestFile {
+            diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
+                                          at: .file(path), check: UnsafeFileCheck.id))
+            return nil
+        }
         guard let data = fileSystem.contents(of: path) else {
             diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: MissingFieldCheck.id))
             return nil

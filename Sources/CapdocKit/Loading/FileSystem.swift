@@ -9,6 +9,8 @@ public protocol FileSystem: Sendable {
     func isDirectory(_ path: String) -> Bool
     /// Whether the path is a symbolic link (links are refused: Content must not lead elsewhere).
     func isSymbolicLink(_ path: String) -> Bool
+    /// The file's size in bytes, without reading it; nil when it does not exist.
+    func size(of path: String) -> Int?
 }
 
 public extension FileSystem {
@@ -47,11 +49,17 @@ public struct DiskFileSystem: FileSystem {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return false }
         return attributes[.type] as? FileAttributeType == .typeSymbolicLink
     }
+
+    public func size(of path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
 }
 
 /// Files held in memory, keyed by path; folders are implied by the paths.
 public struct InMemoryFileSystem: FileSystem {
     public var files: [String: Data]
+    /// Paths that stand for symbolic links (their target does not matter: links are refused).
+    public var symbolicLinks: Set<String> = []
 
     public init(files: [String: String] = [:]) {
         self.files = files.mapValues { Data($0.utf8) }
@@ -75,5 +83,7 @@ public struct InMemoryFileSystem: FileSystem {
 
     public func isDirectory(_ path: String) -> Bool { entries(of: path) != nil }
 
-    public func isSymbolicLink(_ path: String) -> Bool { false }
+    public func isSymbolicLink(_ path: String) -> Bool { symbolicLinks.contains(path) }
+
+    public func size(of path: String) -> Int? { files[path]?.count }
 }

@@ -88,6 +88,11 @@ public enum YAMLParser {
 
     private static func diagnostic(for error: YamlError, path: String, yaml: String) -> Diagnostic {
         func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
+            // libyaml's own wording names its C API; say what it means for a Content file.
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return Diagnostic(.error, "invalid YAML: nested more than 1000 levels deep", at: SourceLocation(path: path, line: mark.line, column: mark.column),
+                                  check: YAMLSyntaxCheck.id)
+            }
             var message = problem
             if let context { message += " (\(context.text))" }
             return Diagnostic(.error, "invalid YAML: \(message)", at: SourceLocation(path: path, line: mark.line, column: mark.column),
