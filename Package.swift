@@ -20,10 +20,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Two system calls Swift cannot reach directly (variadic or platform-specific): the atomic swap of the output folder.
+        .target(name: "CSystem"),
         .target(
             name: "CapdocKit",
             dependencies: [
                 "CCmark",
+                "CSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

@@ -47,7 +47,15 @@ struct OutputTests {
         }
         #expect(manager.fileExists(atPath: output.appendingPathComponent("two.txt").path))
         #expect(!manager.fileExists(atPath: root.appendingPathComponent("escape.txt").path))
-        #expect(try manager.contentsOfDirectory(atPath: root.path) == ["_site"], "no staging folder is left behind")
+        #expect(try manager.contentsOfDirectory(atPath: root.path).sorted() == ["._site.capdoc-lock", "_site"], "no staging folder is left behind")
+
+        // While another build holds the lock, a second one fails clearly and writes nothing.
+        let held = try BuildLock(beside: output)
+        #expect(throws: OutputWriter.Failure.self) { try writer.write([OutputFile(path: "three.txt", text: "3")], to: output.path) }
+        held.release()
+        #expect(!manager.fileExists(atPath: output.appendingPathComponent("three.txt").path))
+        try writer.write([OutputFile(path: "three.txt", text: "3")], to: output.path)
+        #expect(manager.fileExists(atPath: output.appendingPathComponent("three.txt").path), "the lock is free again")
 
         // A non-empty folder without the marker is never replaced.
         let foreign = root.appendingPathComponent("documents")

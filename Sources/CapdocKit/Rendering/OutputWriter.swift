@@ -1,9 +1,16 @@
+import CSystem
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Puts rendered files on disk atomically: everything is written into a fresh folder beside the
-/// output, which then replaces the output in two renames. A failure at any point leaves the
-/// previous output as it was. A folder is only ever replaced if capdoc made it (it holds the marker
-/// file); nothing outside the output folder is written or deleted.
+/// Puts rendered files on disk atomically. Everything is written into a fresh folder beside the
+/// output, which is then swapped with the output in one system call (renameat2 RENAME_EXCHANGE), so
+/// that at every moment — even under `kill -9` — the output name holds either the previous build or
+/// the new one, complete. A lock beside the output makes a second build into the same folder wait
+/// for nothing and fail clearly. A folder is only ever replaced if capdoc made it (it holds the
+/// marker file); nothing outside the output folder is written or deleted except capdoc's own
+/// staging folder and lock file beside it.
 public struct OutputWriter: Sendable {
     /// The file that marks a folder as capdoc's output, so that a build never deletes anything else.
     public static let marker = ".capdoc-output"
@@ -11,12 +18,14 @@ public struct OutputWriter: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case notOurs(String)
         case unsafePath(String)
+        case busy(String)
         case io(String)
 
         public var description: String {
             switch self {
             case let .notOurs(path): "refusing to replace '\(path)': it is not empty and was not made by capdoc (no \(OutputWriter.marker) file)"
             case let .unsafePath(path): "refusing to write '\(path)': it would leave the output folder"
+            case let .busy(path): "another capdoc build is writing '\(path)' right now; try again when it has finished"
             case let .io(message): message
             }
         }
@@ -30,13 +39,14 @@ public struct OutputWriter: Sendable {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: output).standardizedFileURL
         let parent = target.deletingLastPathComponent()
+        let lock = try BuildLock(beside: target)
+        defer { lock.release() }
         try ensureReplaceable(target)
-        let suffix = "\(ProcessInfo.processInfo.processIdentifier)"
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).capdoc-new-\(suffix)")
-        let retired = parent.appendingPathComponent(".\(target.lastPathComponent).capdoc-old-\(suffix)")
+        removeLeftovers(of: target)
+
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).capdoc-new-\(ProcessInfo.processInfo.processIdentifier)")
         var bytes = 0
         do {
-            try? manager.removeItem(at: staging)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             for file in files.sorted(by: { $0.path < $1.path }) {
                 let destination = try Self.resolve(file.path, in: staging)
@@ -45,23 +55,50 @@ public struct OutputWriter: Sendable {
                 bytes += file.contents.count
             }
             try Data("capdoc \(Capdoc.version)\n".utf8).write(to: staging.appendingPathComponent(Self.marker))
-            if manager.fileExists(atPath: target.path) {
-                try manager.moveItem(at: target, to: retired)
-            }
-            try manager.moveItem(at: staging, to: target)
-            try? manager.removeItem(at: retired)
+            try swapIn(staging, as: target)
         } catch let failure as Failure {
             try? manager.removeItem(at: staging)
             throw failure
         } catch {
             try? manager.removeItem(at: staging)
-            // Put the previous output back if it was moved aside and the new one did not land.
-            if !manager.fileExists(atPath: target.path), manager.fileExists(atPath: retired.path) {
-                try? manager.moveItem(at: retired, to: target)
-            }
             throw Failure.io("cannot write '\(output)': \(error.localizedDescription)")
         }
         return bytes
+    }
+
+    /// Makes `staging` the output. With an existing output the two are exchanged atomically and the
+    /// old one (now under the staging name) is removed; without one, a plain rename is atomic.
+    private func swapIn(_ staging: URL, as target: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: target.path) else {
+            try manager.moveItem(at: staging, to: target)
+            return
+        }
+        if capdoc_exchange_paths(staging.path, target.path) == 0 {
+            try manager.removeItem(at: staging)
+            return
+        }
+        // The file system cannot exchange: fall back to two renames (a short window without the output).
+        let retired = staging.deletingLastPathComponent().appendingPathComponent(staging.lastPathComponent.replacingOccurrences(of: "-new-", with: "-old-"))
+        try manager.moveItem(at: target, to: retired)
+        do {
+            try manager.moveItem(at: staging, to: target)
+        } catch {
+            try? manager.moveItem(at: retired, to: target)
+            throw error
+        }
+        try? manager.removeItem(at: retired)
+    }
+
+    /// Staging folders of builds that were killed; safe to remove while holding the lock.
+    private func removeLeftovers(of target: URL) {
+        let manager = FileManager.default
+        let parent = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent).capdoc-"
+        for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(prefix) && (name.contains("-new-") || name.contains("-old-")) {
+            try? manager.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 
     /// The output may be replaced if it does not exist, is an empty folder, or carries the marker.
@@ -83,5 +120,26 @@ public struct OutputWriter: Sendable {
             throw Failure.unsafePath(relative)
         }
         return components.reduce(folder) { $0.appendingPathComponent(String($1)) }
+    }
+}
+
+/// An exclusive lock on a file beside the output (flock: released by the kernel if the build dies).
+struct BuildLock {
+    private let descriptor: Int32
+
+    init(beside target: URL) throws {
+        let path = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).capdoc-lock").path
+        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputWriter.Failure.io("cannot create the lock file '\(path)': \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw OutputWriter.Failure.busy(target.path)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }
