@@ -27,11 +27,19 @@ public struct Checker: Sendable {
     }
 
     public func check(contentAt root: String) -> Report {
+        var timer = PhaseTimer()
         let loaded = ContentLoader(fileSystem: fileSystem).load(from: root)
+        timer.lap("load")
         let merge = Merger.merge(loaded.model)
+        timer.lap("merge")
         let context = CheckContext(model: loaded.model, merge: merge, keyReferences: loaded.keyReferences, archives: archives)
         var diagnostics = loaded.diagnostics
-        for check in CheckRegistry.all { diagnostics += check.run(context) }
-        return Report(model: loaded.model, merge: merge, diagnostics: Diagnostic.ordered(diagnostics))
+        for check in CheckRegistry.all {
+            diagnostics += check.run(context)
+            timer.lap(check.id)
+        }
+        let report = Report(model: loaded.model, merge: merge, diagnostics: Diagnostic.ordered(diagnostics))
+        timer.lap("order diagnostics")
+        return report
     }
 }

@@ -9,7 +9,7 @@ public enum MissingQuoteCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         context.model.claims.compactMap { claim in
-            guard claim.quote.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            guard claim.quote.value.isBlank else { return nil }
             return Diagnostic(.error, "claim '\(claim.reference)' has no quote from its source", at: claim.quote.location, check: Self.id)
         }
     }

@@ -55,6 +55,7 @@ public struct ContentLoader: Sendable {
             diagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
                                           check: MissingFieldCheck.id))
         }
+        var files: [(path: String, id: String)] = []
         for name in names where name.hasSuffix(".yaml") {
             let path = joinPath(sourcesPath, name)
             let id = String(name.dropLast(".yaml".count))
@@ -62,11 +63,24 @@ public struct ContentLoader: Sendable {
                 diagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: UnsafeIDCheck.id))
                 continue
             }
-            guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
-            if let source = SourceReader.source(node, id: id, path: path, states: states, diagnostics: &diagnostics,
-                                                  keyReferences: &keyReferences) {
-                sources.append(source)
-            }
+            files.append((path, id))
+        }
+        // Sources are independent: parse them on every core, then gather in file order.
+        let stateStatuses = states
+        let sourceFiles = files
+        let parsed = parallelMap(sourceFiles.count) { index -> (Source?, [Diagnostic], [String: [Located<String>]]) in
+            var fileDiagnostics: [Diagnostic] = []
+            var references: [String: [Located<String>]] = [:]
+            let (path, id) = sourceFiles[index]
+            guard let node = parseRequired(path, diagnostics: &fileDiagnostics) else { return (nil, fileDiagnostics, references) }
+            let source = SourceReader.source(node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
+                                             keyReferences: &references)
+            return (source, fileDiagnostics, references)
+        }
+        for (source, fileDiagnostics, references) in parsed {
+            if let source { sources.append(source) }
+            diagnostics += fileDiagnostics
+            keyReferences.merge(references) { first, _ in first }
         }
 
         var adjudications: [Adjudication] = []

@@ -70,7 +70,7 @@ enum ValueReader {
 
     static func nonEmptyString(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Located<String>? {
         guard let text = string(node, field: field, diagnostics: &diagnostics) else { return nil }
-        if text.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if text.value.isBlank {
             diagnostics.append(Diagnostic(.error, "'\(field)' must not be empty", at: text.location, check: WrongTypeCheck.id))
             return nil
         }

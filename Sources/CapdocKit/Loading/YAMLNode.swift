@@ -44,7 +44,8 @@ public enum YAMLParser {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver: capdoc types values itself, and the default one runs regular expressions on every scalar.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, yaml: text))
         } catch {

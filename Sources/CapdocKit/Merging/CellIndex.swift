@@ -7,6 +7,8 @@ struct CellIndex {
     /// notes; `FlowKey`s for flow facts, in order of first claim).
     let subjects: [FactKind: [String]]
     let subjectPositions: [FactKind: [String: Int]]
+    let platformPositions: [String: Int]
+    let levelPositions: [String: Int]
     private let offsets: [FactKind: Int]
     let count: Int
 
@@ -34,23 +36,24 @@ struct CellIndex {
         self.subjectPositions = subjects.mapValues { Dictionary($0.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
         self.offsets = offsets
         self.count = total
+        platformPositions = Dictionary(platforms.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        levelPositions = Dictionary(levels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The cell of an address given by ids, or nil when an id is not in the vocabulary.
+    func cell(kind: FactKind, subject: String, platform: String, level: String?) -> Int? {
+        guard let subjectPosition = subjectPositions[kind]?[subject], let platformPosition = platformPositions[platform] else { return nil }
+        var levelPosition = 0
+        if kind.takesLevels {
+            guard let level, let position = levelPositions[level] else { return nil }
+            levelPosition = position
+        }
+        return index(kind: kind, subject: subjectPosition, platform: platformPosition, level: levelPosition)
     }
 
     func levelCount(_ kind: FactKind) -> Int { kind.takesLevels ? levels.count : 1 }
 
     func index(kind: FactKind, subject: Int, platform: Int, level: Int) -> Int {
         offsets[kind]! + (subject * platforms.count + platform) * levelCount(kind) + level
-    }
-
-    /// The (kind, subject, platform, level) of a cell number.
-    func address(of cell: Int) -> (kind: FactKind, subject: String, platform: String, level: String?) {
-        var kind = FactKind.allCases[0]
-        for candidate in FactKind.allCases where offsets[candidate]! <= cell { kind = candidate }
-        let local = cell - offsets[kind]!
-        let levelCount = levelCount(kind)
-        let level = local % levelCount
-        let platform = (local / levelCount) % platforms.count
-        let subject = local / levelCount / platforms.count
-        return (kind, subjects[kind]![subject], platforms[platform], kind.takesLevels ? levels[level] : nil)
     }
 }

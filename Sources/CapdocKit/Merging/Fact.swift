@@ -45,7 +45,8 @@ public struct MergeResult: Sendable {
 
     /// Facts of one kind, subject, platform and level, in OS order.
     public func facts(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
-        factIndex[FactAddress(kind: kind, subject: subject, platform: platform, level: level)] ?? []
+        guard let cell = cells.cell(kind: kind, subject: subject, platform: platform, level: level) else { return [] }
+        return Array(facts[Int(cellStarts[cell])..<Int(cellStarts[cell + 1])])
     }
 
     /// The fact that holds at `version` (or at the newest versions when nil).
@@ -55,22 +56,17 @@ public struct MergeResult: Sendable {
         return candidates.first { $0.os.until == nil }
     }
 
-    struct FactAddress: Hashable {
-        var kind: FactKind
-        var subject: String
-        var platform: String
-        var level: String?
-    }
+    /// Facts are stored in cell order; the facts of cell `c` are `facts[cellStarts[c] ..< cellStarts[c + 1]]`.
+    let cells: CellIndex
+    let cellStarts: [Int32]
 
-    var factIndex: [FactAddress: [Fact]] = [:]
-
-    init(facts: [Fact], contradictions: [Contradiction], usedAdjudications: Set<String>, claimsByReference: [String: Claim]) {
+    init(facts: [Fact], cells: CellIndex, cellStarts: [Int32], contradictions: [Contradiction], usedAdjudications: Set<String>,
+         claimsByReference: [String: Claim]) {
         self.facts = facts
+        self.cells = cells
+        self.cellStarts = cellStarts
         self.contradictions = contradictions
         self.usedAdjudications = usedAdjudications
         self.claimsByReference = claimsByReference
-        for fact in facts {
-            factIndex[FactAddress(kind: fact.kind, subject: fact.subject, platform: fact.platform, level: fact.level), default: []].append(fact)
-        }
     }
 }

@@ -18,17 +18,25 @@ public enum Merger {
         }
         let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects)
 
+        // Columns of what the inner loop reads, computed once: no Claim is copied and no
+        // `source#claim` string is built per fact.
+        let references = claims.map(\.reference)
+        let sourceIDs = claims.map(\.sourceID)
+        let values = claims.map(\.value.value)
+        let ranges = claims.map(\.scope.os)
         var claimsByReference: [String: Claim] = [:]
         var claimIndexByReference: [String: Int] = [:]
+        claimsByReference.reserveCapacity(claims.count)
+        claimIndexByReference.reserveCapacity(claims.count)
         for (index, claim) in claims.enumerated() {
-            claimsByReference[claim.reference] = claim
-            claimIndexByReference[claim.reference] = index
+            claimsByReference[references[index]] = claim
+            claimIndexByReference[references[index]] = index
         }
         let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndexByReference)
 
-        // Group: every claim goes into each cell it covers.
-        var members = [[Int32]](repeating: [], count: cells.count)
-        for (index, claim) in claims.enumerated() {
+        // Group: every claim goes into each cell it covers, in compressed rows (count, offsets, fill),
+        // so that a large matrix does not allocate one array per cell.
+        let covered: [(subjects: [Int], platforms: [Int], levels: [Int])] = claims.map { claim in
             let subjectPositions = cells.subjectPositions[claim.fact]!
             let subjects: [Int]
             if claim.fact.isFlow {
@@ -39,79 +47,110 @@ public enum Merger {
                 case let .named(ids): ids.compactMap { subjectPositions[$0.value] }
                 }
             }
-            let platforms = positions(claim.scope.platforms, in: cells.platforms)
-            let levels = claim.fact.takesLevels ? positions(claim.scope.levels, in: cells.levels) : [0]
-            for subject in subjects {
-                for platform in platforms {
-                    for level in levels {
-                        members[cells.index(kind: claim.fact, subject: subject, platform: platform, level: level)].append(Int32(index))
-                    }
+            return (subjects, positions(claim.scope.platforms, in: cells.platformPositions, count: cells.platforms.count),
+                    claim.fact.takesLevels ? positions(claim.scope.levels, in: cells.levelPositions, count: cells.levels.count) : [0])
+        }
+        var rowStarts = [Int32](repeating: 0, count: cells.count + 1)
+        func forEachCell(of index: Int, _ body: (Int) -> Void) {
+            let kind = claims[index].fact
+            for subject in covered[index].subjects {
+                for platform in covered[index].platforms {
+                    for level in covered[index].levels { body(cells.index(kind: kind, subject: subject, platform: platform, level: level)) }
                 }
+            }
+        }
+        for index in claims.indices { forEachCell(of: index) { rowStarts[$0 + 1] += 1 } }
+        for cell in 0..<cells.count { rowStarts[cell + 1] += rowStarts[cell] }
+        var members = [Int32](repeating: 0, count: Int(rowStarts[cells.count]))
+        var fill = rowStarts
+        for index in claims.indices {
+            forEachCell(of: index) { cell in
+                members[Int(fill[cell])] = Int32(index)
+                fill[cell] += 1
             }
         }
 
         var facts: [Fact] = []
+        var cellStarts = [Int32](repeating: 0, count: cells.count + 1)
         var contradictions = ContradictionCollector()
         var used = Set<String>()
-        for cell in members.indices where !members[cell].isEmpty {
-            let address = cells.address(of: cell)
-            let group = members[cell].map(Int.init)
-            if address.kind == .note {
-                for index in group {
-                    facts.append(fact(address, os: claims[index].scope.os, value: claims[index].value.value,
-                                      claims: [index], deciding: [index], adjudication: nil, all: claims))
-                }
-                continue
-            }
-            var previous: Fact?
-            for segment in segments(of: group, claims: claims, extraBounds: rulings.bounds(for: address.platform)) {
-                let covering = group.filter { claims[$0].scope.os.contains(segment) }
-                guard !covering.isEmpty else { continue }
-                let narrowest = covering.filter { candidate in
-                    !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
-                }
-                var value = claims[narrowest[0]].value.value
-                var adjudication: String?
-                if narrowest.contains(where: { claims[$0].value.value != value }) {
-                    let ruling = rulings.ruling(for: narrowest, claims: claims, platform: address.platform, segment: segment)
-                    contradictions.add(kind: address.kind, claims: narrowest, adjudication: ruling?.id, address: address, segment: segment)
-                    guard let ruling else { continue }
-                    used.insert(ruling.id)
-                    value = claims[ruling.prevails].value.value
-                    adjudication = ruling.id
-                }
-                let agreeing = covering.filter { claims[$0].value.value == value }
-                let deciding = narrowest.filter { claims[$0].value.value == value }
-                let next = fact(address, os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication, all: claims)
-                if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
-                   last.adjudication == next.adjudication,
-                   last.os.until == segment.from {
-                    last.os.until = segment.until
-                    previous = last
-                    facts[facts.count - 1] = last
-                } else {
-                    facts.append(next)
-                    previous = next
+        // Walk the cells in order, knowing each one's address without looking it up.
+        var cell = 0
+        for kind in FactKind.allCases {
+            let subjects = cells.subjects[kind]!
+            for subject in subjects {
+                for platform in cells.platforms {
+                    for level in kind.takesLevels ? cells.levels.map(Optional.some) : [nil] {
+                        defer { cell += 1; cellStarts[cell] = Int32(facts.count) }
+                        let group = members[Int(rowStarts[cell])..<Int(rowStarts[cell + 1])].map(Int.init)
+                        guard !group.isEmpty else { continue }
+                        let address = (kind: kind, subject: subject, platform: platform, level: level)
+                        func fact(os: VersionRange, value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?) -> Fact {
+                            var sources: [String] = []
+                            for index in indices where !sources.contains(sourceIDs[index]) { sources.append(sourceIDs[index]) }
+                            return Fact(kind: kind, subject: subject, platform: platform, level: level, os: os, value: value,
+                                        claims: indices.map { references[$0] }, deciding: deciding.map { references[$0] },
+                                        sources: sources.sorted(), adjudication: adjudication)
+                        }
+                        if kind == .note {
+                            for index in group {
+                                facts.append(fact(os: ranges[index], value: values[index], claims: [index], deciding: [index], adjudication: nil))
+                            }
+                            continue
+                        }
+                        var previous: Fact?
+                        for segment in segments(of: group, ranges: ranges, extraBounds: rulings.bounds(for: platform)) {
+                            let covering = group.filter { ranges[$0].contains(segment) }
+                            guard !covering.isEmpty else { continue }
+                            let narrowest = covering.count == 1 ? covering : covering.filter { candidate in
+                                !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
+                            }
+                            var value = values[narrowest[0]]
+                            var adjudication: String?
+                            if narrowest.contains(where: { values[$0] != value }) {
+                                let ruling = rulings.ruling(for: narrowest, claims: claims, platform: platform, segment: segment)
+                                contradictions.add(kind: kind, claims: narrowest, adjudication: ruling?.id, address: address, segment: segment)
+                                guard let ruling else { continue }
+                                used.insert(ruling.id)
+                                value = values[ruling.prevails]
+                                adjudication = ruling.id
+                            }
+                            let agreeing = covering.filter { values[$0] == value }
+                            let deciding = narrowest.filter { values[$0] == value }
+                            let next = fact(os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication)
+                            if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
+                               last.adjudication == next.adjudication, last.os.until == segment.from {
+                                last.os.until = segment.until
+                                previous = last
+                                facts[facts.count - 1] = last
+                            } else {
+                                facts.append(next)
+                                previous = next
+                            }
+                        }
+                    }
                 }
             }
         }
-        return MergeResult(facts: facts, contradictions: contradictions.result(claims: claims, cells: cells),
+        return MergeResult(facts: facts, cells: cells, cellStarts: cellStarts,
+                           contradictions: contradictions.result(claims: claims, cells: cells),
                            usedAdjudications: used, claimsByReference: claimsByReference)
     }
 
-    private static func positions(_ selection: Selection, in universe: [String]) -> [Int] {
+    private static func positions(_ selection: Selection, in positions: [String: Int], count: Int) -> [Int] {
         switch selection {
-        case .silent, .all: return Array(universe.indices)
-        case let .named(ids): return ids.compactMap { id in universe.firstIndex(of: id.value) }
+        case .silent, .all: return Array(0..<count)
+        case let .named(ids): return ids.compactMap { positions[$0.value] }
         }
     }
 
     /// The OS segments of a cell: cut at every bound of its claims (and of rulings on its platform).
-    static func segments(of group: [Int], claims: [Claim], extraBounds: [Version]) -> [VersionRange] {
+    static func segments(of group: [Int], ranges: [VersionRange], extraBounds: [Version]) -> [VersionRange] {
+        if extraBounds.isEmpty, group.allSatisfy({ ranges[$0].isUnbounded }) { return [.all] }
         var bounds = Set<Version>(extraBounds)
         for index in group {
-            if let from = claims[index].scope.os.from { bounds.insert(from) }
-            if let until = claims[index].scope.os.until { bounds.insert(until) }
+            if let from = ranges[index].from { bounds.insert(from) }
+            if let until = ranges[index].until { bounds.insert(until) }
         }
         if bounds.isEmpty { return [.all] }
         let sorted = bounds.sorted()
@@ -119,12 +158,5 @@ public enum Merger {
         for (lower, upper) in zip(sorted, sorted.dropFirst()) { result.append(VersionRange(from: lower, until: upper)) }
         result.append(VersionRange(from: sorted.last!, until: nil))
         return result
-    }
-
-    private static func fact(_ address: (kind: FactKind, subject: String, platform: String, level: String?), os: VersionRange,
-                             value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?, all claims: [Claim]) -> Fact {
-        Fact(kind: address.kind, subject: address.subject, platform: address.platform, level: address.level, os: os, value: value,
-             claims: indices.map { claims[$0].reference }, deciding: deciding.map { claims[$0].reference },
-             sources: Array(Set(indices.map { claims[$0].sourceID })).sorted(), adjudication: adjudication)
     }
 }

@@ -247,18 +247,21 @@ public struct Adjudication: Sendable, Hashable {
 /// Everything loaded from `Content/`.
 public struct ContentModel: Sendable {
     public var vocabulary: Vocabulary
-    public var sources: [Source]
+    public var sources: [Source] {
+        didSet { claims = sources.flatMap(\.claims) }
+    }
     public var adjudications: [Adjudication]
     /// The folder it was loaded from, as given.
     public var root: String
+    /// All claims of all sources, in source order (sources sorted by id); kept, not recomputed,
+    /// because every check walks it.
+    public private(set) var claims: [Claim]
 
     public init(vocabulary: Vocabulary, sources: [Source], adjudications: [Adjudication], root: String) {
         self.vocabulary = vocabulary
         self.sources = sources
         self.adjudications = adjudications
         self.root = root
+        self.claims = sources.flatMap(\.claims)
     }
-
-    /// All claims of all sources, in source order (sources sorted by id).
-    public var claims: [Claim] { sources.flatMap(\.claims) }
 }

@@ -22,3 +22,8 @@ public enum Identifier {
             : "\(kind.rawValue) id '\(id)' is not safe as a file or URL name: use lowercase letters, digits and single hyphens (kebab-case)"
     }
 }
+
+extension StringProtocol {
+    /// Whether the text is empty or only white space (without Foundation's bridging, which is slow on Linux).
+    var isBlank: Bool { unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+}

@@ -238,7 +238,7 @@ public struct Flow: Sendable {
         guard !facts.isEmpty else { return [(range, nil)] }
         let bounds = facts.flatMap { [$0.os.from, $0.os.until].compactMap { $0 } } + [range.from, range.until].compactMap { $0 }
         var pieces: [(VersionRange, Fact?)] = []
-        for segment in Merger.segments(of: [], claims: [], extraBounds: bounds) where range.contains(segment) {
+        for segment in Merger.segments(of: [], ranges: [], extraBounds: bounds) where range.contains(segment) {
             let covering = facts.first { $0.os.contains(segment) }
             if let last = pieces.last, last.1 == covering, last.0.until == segment.from {
                 pieces[pieces.count - 1].0.until = segment.until

@@ -72,7 +72,7 @@ public struct Matrix: Sendable {
                 if let until = fact.os.until { bounds.insert(until) }
             }
         }
-        let segments = Merger.segments(of: [], claims: [], extraBounds: Array(bounds))
+        let segments = Merger.segments(of: [], ranges: [], extraBounds: Array(bounds))
         var result: [(os: VersionRange, support: Support)] = []
         for segment in segments {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
