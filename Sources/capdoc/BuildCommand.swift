@@ -41,5 +41,6 @@ struct BuildCommand: ParsableCommand {
         }
         let seconds = Date().timeIntervalSince(start)
         Terminal.write("built \(files.count) files, \(outcome.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
+        Terminal.exitWithoutCleanup(0)
     }
 }

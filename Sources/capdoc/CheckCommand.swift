@@ -49,6 +49,7 @@ struct CheckCommand: ParsableCommand {
                 "warnings": report.warningCount,
             ]))
         }
-        if report.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
+        // Everything is written: end here rather than free a large model piece by piece (as compilers do).
+        Terminal.exitWithoutCleanup(report.errorCount > 0 ? ExitStatus.contentErrors : 0)
     }
 }

@@ -21,14 +21,19 @@ public enum UndecidedCellCheck: Check {
                 disputed.insert("\(contradiction.kind.rawValue) \(subject) \(platform) \(level)")
             } } }
         }
+        let platforms = vocabulary.ids(.platform)
+        let levels = vocabulary.ids(.level)
+        // Levels a platform does not offer have no cells to decide; asked once per platform, not per service.
+        let offered = Dictionary(uniqueKeysWithValues: platforms.map { platform in
+            (platform, levels.filter { context.merge.fact(.levelSupported, subject: $0, platform: platform)?.value != .boolean(false) })
+        })
         for service in vocabulary.all(.service) {
-            for platform in vocabulary.ids(.platform) {
+            for platform in platforms {
                 if context.merge.facts(.serviceOnPlatform, subject: service.id.value, platform: platform)
                     .contains(where: { $0.value == .boolean(false) && $0.os.until == nil }) { continue }
-                for level in vocabulary.ids(.level) {
-                    if context.merge.fact(.levelSupported, subject: level, platform: platform)?.value == .boolean(false) { continue }
+                for level in offered[platform]! {
                     for kind in [FactKind.serviceAvailable, .launchesTerminatedApp]
-                    where context.merge.facts(kind, subject: service.id.value, platform: platform, level: level).isEmpty
+                    where context.merge.factCount(kind, subject: service.id.value, platform: platform, level: level) == 0
                         && !disputed.contains("\(kind.rawValue) \(service.id.value) \(platform) \(level)") {
                         diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(service.id.value) under \(level) on \(platform)",
                                                       at: service.id.location, check: Self.id))

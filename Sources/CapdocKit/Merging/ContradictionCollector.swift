@@ -1,13 +1,13 @@
 /// Gathers the segments where claims disagree into one contradiction per set of claims (and ruling),
 /// remembering where they disagree so that the message can say it.
-struct ContradictionCollector {
-    private struct Key: Hashable {
+struct ContradictionCollector: Sendable {
+    private struct Key: Hashable, Sendable {
         var kind: FactKind
         var claims: [Int]
         var adjudication: String?
     }
 
-    private struct Extent {
+    private struct Extent: Sendable {
         var subjects: [String] = []
         var platforms: [String] = []
         var levels: [String] = []
@@ -16,6 +16,19 @@ struct ContradictionCollector {
 
     private var order: [Key] = []
     private var extents: [Key: Extent] = [:]
+
+    /// Takes in what another collector found over later cells, keeping first-seen order.
+    mutating func absorb(_ other: ContradictionCollector) {
+        func union(_ list: inout [String], _ more: [String]) { for item in more where !list.contains(item) { list.append(item) } }
+        for key in other.order {
+            let extent = other.extents[key]!
+            if extents[key] == nil { order.append(key); extents[key] = Extent() }
+            union(&extents[key]!.subjects, extent.subjects)
+            union(&extents[key]!.platforms, extent.platforms)
+            union(&extents[key]!.levels, extent.levels)
+            for (platform, ranges) in extent.ranges { extents[key]!.ranges[platform, default: []] += ranges }
+        }
+    }
 
     mutating func add(kind: FactKind, claims: [Int], adjudication: String?,
                       address: (kind: FactKind, subject: String, platform: String, level: String?), segment: VersionRange) {

@@ -49,6 +49,12 @@ public struct MergeResult: Sendable {
         return Array(facts[Int(cellStarts[cell])..<Int(cellStarts[cell + 1])])
     }
 
+    /// How many facts a cell has, without copying them (0 for unknown ids).
+    public func factCount(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> Int {
+        guard let cell = cells.cell(kind: kind, subject: subject, platform: platform, level: level) else { return 0 }
+        return Int(cellStarts[cell + 1] - cellStarts[cell])
+    }
+
     /// The fact that holds at `version` (or at the newest versions when nil).
     public func fact(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Fact? {
         let candidates = facts(kind, subject: subject, platform: platform, level: level)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Merges claims into facts and finds contradictions.
 ///
 /// Claims are grouped per fact cell (kind × subject × platform × level) — never compared pair by pair
@@ -20,10 +22,8 @@ public enum Merger {
 
         // Columns of what the inner loop reads, computed once: no Claim is copied and no
         // `source#claim` string is built per fact.
-        let references = claims.map(\.reference)
-        let sourceIDs = claims.map(\.sourceID)
-        let values = claims.map(\.value.value)
-        let ranges = claims.map(\.scope.os)
+        let columns = ClaimColumns(claims: claims, specificities: specificities)
+        let references = columns.references
         var claimsByReference: [String: Claim] = [:]
         var claimIndexByReference: [String: Int] = [:]
         claimsByReference.reserveCapacity(claims.count)
@@ -70,71 +70,108 @@ public enum Merger {
             }
         }
 
-        var facts: [Fact] = []
-        var cellStarts = [Int32](repeating: 0, count: cells.count + 1)
-        var contradictions = ContradictionCollector()
-        var used = Set<String>()
-        // Walk the cells in order, knowing each one's address without looking it up.
-        var cell = 0
+        // Cells are independent: rows of cells (one kind × subject each) are merged in chunks on every
+        // core, and the chunks' results joined in cell order, so the output does not depend on timing.
+        var rows: [(kind: FactKind, subject: String, firstCell: Int)] = []
+        var nextCell = 0
         for kind in FactKind.allCases {
-            let subjects = cells.subjects[kind]!
-            for subject in subjects {
+            for subject in cells.subjects[kind]! {
+                rows.append((kind, subject, nextCell))
+                nextCell += cells.platforms.count * cells.levelCount(kind)
+            }
+        }
+        let chunkCount = rows.isEmpty ? 0 : min(rows.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let chunkRows = (0..<chunkCount).map { chunk in (rows.count * chunk / chunkCount)..<(rows.count * (chunk + 1) / chunkCount) }
+        let memberRows = members
+        let starts = rowStarts
+        let cellRows = rows
+        let chunks = parallelMap(chunkCount) { chunk -> MergeChunk in
+            var result = MergeChunk()
+            for row in cellRows[chunkRows[chunk]] {
+                var cell = row.firstCell
                 for platform in cells.platforms {
-                    for level in kind.takesLevels ? cells.levels.map(Optional.some) : [nil] {
-                        defer { cell += 1; cellStarts[cell] = Int32(facts.count) }
-                        let group = members[Int(rowStarts[cell])..<Int(rowStarts[cell + 1])].map(Int.init)
-                        guard !group.isEmpty else { continue }
-                        let address = (kind: kind, subject: subject, platform: platform, level: level)
-                        func fact(os: VersionRange, value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?) -> Fact {
-                            var sources: [String] = []
-                            for index in indices where !sources.contains(sourceIDs[index]) { sources.append(sourceIDs[index]) }
-                            return Fact(kind: kind, subject: subject, platform: platform, level: level, os: os, value: value,
-                                        claims: indices.map { references[$0] }, deciding: deciding.map { references[$0] },
-                                        sources: sources.sorted(), adjudication: adjudication)
+                    for level in row.kind.takesLevels ? cells.levels.map(Optional.some) : [nil] {
+                        let group = memberRows[Int(starts[cell])..<Int(starts[cell + 1])].map(Int.init)
+                        let before = result.facts.count
+                        if !group.isEmpty {
+                            mergeCell(kind: row.kind, subject: row.subject, platform: platform, level: level, group: group,
+                                      columns: columns, rulings: rulings, into: &result)
                         }
-                        if kind == .note {
-                            for index in group {
-                                facts.append(fact(os: ranges[index], value: values[index], claims: [index], deciding: [index], adjudication: nil))
-                            }
-                            continue
-                        }
-                        var previous: Fact?
-                        for segment in segments(of: group, ranges: ranges, extraBounds: rulings.bounds(for: platform)) {
-                            let covering = group.filter { ranges[$0].contains(segment) }
-                            guard !covering.isEmpty else { continue }
-                            let narrowest = covering.count == 1 ? covering : covering.filter { candidate in
-                                !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
-                            }
-                            var value = values[narrowest[0]]
-                            var adjudication: String?
-                            if narrowest.contains(where: { values[$0] != value }) {
-                                let ruling = rulings.ruling(for: narrowest, claims: claims, platform: platform, segment: segment)
-                                contradictions.add(kind: kind, claims: narrowest, adjudication: ruling?.id, address: address, segment: segment)
-                                guard let ruling else { continue }
-                                used.insert(ruling.id)
-                                value = values[ruling.prevails]
-                                adjudication = ruling.id
-                            }
-                            let agreeing = covering.filter { values[$0] == value }
-                            let deciding = narrowest.filter { values[$0] == value }
-                            let next = fact(os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication)
-                            if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
-                               last.adjudication == next.adjudication, last.os.until == segment.from {
-                                last.os.until = segment.until
-                                previous = last
-                                facts[facts.count - 1] = last
-                            } else {
-                                facts.append(next)
-                                previous = next
-                            }
-                        }
+                        result.counts.append(Int32(result.facts.count - before))
+                        cell += 1
                     }
                 }
             }
+            return result
+        }
+        var facts: [Fact] = []
+        facts.reserveCapacity(chunks.reduce(0) { $0 + $1.facts.count })
+        var cellStarts = [Int32](repeating: 0, count: cells.count + 1)
+        var contradictions = ContradictionCollector()
+        var used = Set<String>()
+        var cell = 0
+        for chunk in chunks {
+            facts += chunk.facts
+            for count in chunk.counts {
+                cellStarts[cell + 1] = cellStarts[cell] + count
+                cell += 1
+            }
+            contradictions.absorb(chunk.contradictions)
+            used.formUnion(chunk.used)
         }
         return MergeResult(facts: facts, cells: cells, cellStarts: cellStarts,
                            contradictions: contradictions.result(claims: claims, cells: cells),
                            usedAdjudications: used, claimsByReference: claimsByReference)
+    }
+
+    /// Merges one cell: cuts it into OS segments, finds the narrowest claims of each, applies rulings.
+    private static func mergeCell(kind: FactKind, subject: String, platform: String, level: String?, group: [Int],
+                                  columns: ClaimColumns, rulings: Ruling.Book, into result: inout MergeChunk) {
+        let values = columns.values, ranges = columns.ranges, specificities = columns.specificities
+        let address = (kind: kind, subject: subject, platform: platform, level: level)
+        func fact(os: VersionRange, value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?) -> Fact {
+            var sources: [String] = []
+            for index in indices where !sources.contains(columns.sourceIDs[index]) { sources.append(columns.sourceIDs[index]) }
+            return Fact(kind: kind, subject: subject, platform: platform, level: level, os: os, value: value,
+                        claims: indices.map { columns.references[$0] }, deciding: deciding.map { columns.references[$0] },
+                        sources: sources.sorted(), adjudication: adjudication)
+        }
+        if kind == .note {
+            for index in group {
+                result.facts.append(fact(os: ranges[index], value: values[index], claims: [index], deciding: [index], adjudication: nil))
+            }
+            return
+        }
+        var previous: Fact?
+        for segment in segments(of: group, ranges: ranges, extraBounds: rulings.bounds(for: platform)) {
+            let covering = group.filter { ranges[$0].contains(segment) }
+            guard !covering.isEmpty else { continue }
+            let narrowest = covering.count == 1 ? covering : covering.filter { candidate in
+                !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
+            }
+            var value = values[narrowest[0]]
+            var adjudication: String?
+            if narrowest.contains(where: { values[$0] != value }) {
+                let ruling = rulings.ruling(for: narrowest, values: values, platform: platform, segment: segment)
+                result.contradictions.add(kind: kind, claims: narrowest, adjudication: ruling?.id, address: address, segment: segment)
+                guard let ruling else { continue }
+                result.used.insert(ruling.id)
+                value = values[ruling.prevails]
+                adjudication = ruling.id
+            }
+            let agreeing = covering.filter { values[$0] == value }
+            let deciding = narrowest.filter { values[$0] == value }
+            let next = fact(os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication)
+            if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
+               last.adjudication == next.adjudication, last.os.until == segment.from {
+                last.os.until = segment.until
+                previous = last
+                result.facts[result.facts.count - 1] = last
+            } else {
+                result.facts.append(next)
+                previous = next
+            }
+        }
     }
 
     private static func positions(_ selection: Selection, in positions: [String: Int], count: Int) -> [Int] {
@@ -159,4 +196,30 @@ public enum Merger {
         result.append(VersionRange(from: sorted.last!, until: nil))
         return result
     }
+}
+
+/// What the merge reads of each claim, as columns: no Claim is copied and no `source#claim`
+/// string is built in the inner loop.
+struct ClaimColumns: Sendable {
+    let references: [String]
+    let sourceIDs: [String]
+    let values: [ClaimValue]
+    let ranges: [VersionRange]
+    let specificities: [Specificity]
+
+    init(claims: [Claim], specificities: [Specificity]) {
+        references = claims.map(\.reference)
+        sourceIDs = claims.map(\.sourceID)
+        values = claims.map(\.value.value)
+        ranges = claims.map(\.scope.os)
+        self.specificities = specificities
+    }
+}
+
+/// The merge of a run of cells: their facts in cell order, how many per cell, and what they found.
+struct MergeChunk: Sendable {
+    var facts: [Fact] = []
+    var counts: [Int32] = []
+    var contradictions = ContradictionCollector()
+    var used = Set<String>()
 }

@@ -1,5 +1,5 @@
 /// Adjudications prepared for the merger: claim references resolved to claim numbers.
-struct Ruling {
+struct Ruling: Sendable {
     let id: String
     let prevails: Int
     let over: Set<Int>
@@ -7,20 +7,20 @@ struct Ruling {
     let os: VersionRange
 
     /// Prepared rulings, and the OS bounds they add per platform (so segments are cut where a ruling starts or ends).
-    struct Book {
+    struct Book: Sendable {
         let rulings: [Ruling]
         let boundsByPlatform: [String: [Version]]
 
         func bounds(for platform: String) -> [Version] { boundsByPlatform[platform] ?? [] }
 
         /// The narrowest ruling that decides between the disagreeing `narrowest` claims in this segment, if any.
-        func ruling(for narrowest: [Int], claims: [Claim], platform: String, segment: VersionRange) -> Ruling? {
+        func ruling(for narrowest: [Int], values: [ClaimValue], platform: String, segment: VersionRange) -> Ruling? {
             let candidates = rulings.filter { ruling in
                 guard narrowest.contains(ruling.prevails) else { return false }
                 if let platforms = ruling.platforms, !platforms.contains(platform) { return false }
                 guard ruling.os.contains(segment) else { return false }
-                let winning = claims[ruling.prevails].value.value
-                return narrowest.allSatisfy { claims[$0].value.value == winning || ruling.over.contains($0) }
+                let winning = values[ruling.prevails]
+                return narrowest.allSatisfy { values[$0] == winning || ruling.over.contains($0) }
             }
             return candidates.min { a, b in
                 let aRank = (a.platforms == nil ? 1 : 0, a.os.isUnbounded ? 1 : 0)

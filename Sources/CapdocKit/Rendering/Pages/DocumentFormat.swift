@@ -24,17 +24,6 @@ public enum DocumentFormat: Sendable {
 /// Escaping for text capdoc writes into formats by itself (table markup), never for parsing.
 enum Escape {
     static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        ByteText.replacing(text, [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;"])
     }
 }

@@ -5,7 +5,7 @@
 ///   redundant: those are dropped.
 enum ManPostProcessor {
     static func fixFonts(_ roff: String) -> String {
-        roff.replacingOccurrences(of: "\\f[C]", with: "\\f[CR]")
+        ByteText.replacing(roff, "\\f[C]", with: "\\f[CR]")
     }
 
     static func dropParagraphAfterHeadings(_ roff: String) -> String {
@@ -13,7 +13,7 @@ enum ManPostProcessor {
         // After a bare `.SH`/`.SS` (cmark's form), the next line is the heading's text.
         var headingTextPending = false
         var afterHeading = false
-        for line in roff.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in ByteText.lines(roff) {
             if line == ".PP" && (afterHeading || result.last == ".PP") { continue }
             result.append(line)
             if line == ".SH" || line == ".SS" {

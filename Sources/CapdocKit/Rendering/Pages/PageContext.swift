@@ -59,8 +59,10 @@ struct CitationBook {
                 references.append(reference)
                 numbers[reference] = references.count
             }
-            let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
-            return Citation(number: numbers[reference]!, target: PageRef("sources", parts[0], fragment: parts.count > 1 ? "claim-" + parts[1] : nil))
+            let hash = reference.utf8.firstIndex(of: 0x23)
+            let source = hash.map { String(reference[..<$0]) } ?? reference
+            let claim = hash.map { String(reference[reference.index(after: $0)...]) }
+            return Citation(number: numbers[reference]!, target: PageRef("sources", source, fragment: claim.map { "claim-" + $0 }))
         }
     }
 
@@ -68,7 +70,9 @@ struct CitationBook {
     /// source, so a cell reads "Yes [2][5]" rather than listing each sentence of the same page.
     mutating func cite(_ facts: [Fact]) -> [Citation] {
         var sources = Set<String>()
-        let chosen = facts.flatMap(\.deciding).filter { sources.insert(String($0.split(separator: "#")[0])).inserted }
+        let chosen = facts.flatMap(\.deciding).filter { reference in
+            sources.insert(String(reference[..<(reference.utf8.firstIndex(of: 0x23) ?? reference.endIndex)])).inserted
+        }
         return cite(chosen).sorted { $0.number < $1.number }
     }
 

@@ -25,13 +25,11 @@ struct TableWriter {
             if text.hasSuffix("</p>\n") { text.removeLast(5) }
             return text
         case .markdown:
-            return document.commonMark().trimmingCharacters(in: .newlines)
-                .replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: "|", with: "\\|")
+            return ByteText.replacing(ByteText.trimmingNewlines(document.commonMark()), [0x0A: " ", 0x7C: "\\|"])
         case .man:
             var text = Self.breakableCitations(ManPostProcessor.fixFonts(document.man()))
             if text.hasPrefix(".PP\n") { text.removeFirst(4) }
-            return text.trimmingCharacters(in: .newlines)
+            return ByteText.trimmingNewlines(text)
         }
     }
 
@@ -42,7 +40,7 @@ struct TableWriter {
     /// Citations are written "[1][2]" with a break opportunity between them in roff (`\:`), so a
     /// narrow cell can wrap a long list ("can't break line").
     static func breakableCitations(_ roff: String) -> String {
-        roff.replacingOccurrences(of: "][", with: "]\\:[")
+        ByteText.replacing(roff, "][", with: "]\\:[")
     }
 
     private func html(_ table: Table) -> String {
