@@ -182,3 +182,35 @@ struct BoundedInputTests {
         #expect(report.diagnostics.first?.message == "invalid YAML: nested more than 1000 levels deep")
     }
 }
+
+@Suite("Narrowest claims")
+struct NarrowestTests {
+    /// A small deterministic generator, so that a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("the sweep finds exactly the claims no other claim refines", arguments: 0..<200)
+    func matchesDefinition(_ seed: Int) {
+        var random = SplitMix(state: UInt64(seed))
+        let count = Int.random(in: 1...12, using: &random)
+        // Ranges that all contain version 10 (as the claims covering one segment do).
+        let specificities = (0..<count).map { _ in
+            Specificity(platformsNamed: Bool.random(using: &random), levelsNamed: Bool.random(using: &random),
+                        os: VersionRange(from: Bool.random(using: &random) ? Version(components: [Int.random(in: 1...10, using: &random)]) : nil,
+                                         until: Bool.random(using: &random) ? Version(components: [Int.random(in: 11...15, using: &random)]) : nil))
+        }
+        let covering = Array(0..<count)
+        let definition = covering.filter { candidate in
+            !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
+        }
+        #expect(Specificity.narrowest(covering, specificities) == definition)
+    }
+}

@@ -38,6 +38,7 @@ public enum CheckRegistry {
         DuplicateIDCheck.self,
         UnsafeIDCheck.self,
         UnsafeFileCheck.self,
+        VocabularyLimitCheck.self,
         UnknownIDCheck.self,
         InvalidVersionRangeCheck.self,
         MissingQuoteCheck.self,

@@ -10,6 +10,9 @@ public enum ContradictionCheck: Check {
     the contradiction and the ruling.
     """
 
+    /// How many other claims one diagnostic names.
+    static let listed = 5
+
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let vocabulary = context.model.vocabulary
@@ -19,9 +22,15 @@ public enum ContradictionCheck: Check {
             for claim in claims {
                 let others = claims.filter { $0.reference != claim.reference }
                 let disagreeing = others.filter { $0.value.value != claim.value.value }
-                let otherText = disagreeing.map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
+                // Each claim gets an error, so what each lists is capped: the output stays proportionate
+                // to the claims, not to their square, when many sources disagree at once.
+                var otherText = disagreeing.prefix(Self.listed).map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
+                if disagreeing.count > Self.listed { otherText += " and \(disagreeing.count - Self.listed) more claims" }
                 let message = "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(claim.value.value.display), but \(otherText); adjudicate it in adjudications.yaml"
-                let notes = others.map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
+                var notes = others.prefix(Self.listed).map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
+                if others.count > Self.listed, let last = others.last {
+                    notes.append(DiagnosticNote("and \(others.count - Self.listed) more claims, the last of them here", at: last.location))
+                }
                 diagnostics.append(Diagnostic(.error, message, at: claim.location, check: Self.id, notes: notes))
             }
         }

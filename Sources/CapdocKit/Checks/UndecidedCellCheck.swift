@@ -41,6 +41,16 @@ public enum UndecidedCellCheck: Check {
                 }
             }
         }
+        // Past a hundred, the cells are listed on the site and in the JSON as "unknown"; one more
+        // warning counts the rest, so that the diagnostics stay proportionate to the Content.
+        if diagnostics.count > Self.listed {
+            let rest = diagnostics.count - Self.listed
+            diagnostics = Array(diagnostics.prefix(Self.listed))
+            diagnostics.append(Diagnostic(.warning, "and \(rest) more cells that no claim decides (each shows as unknown in the outputs)",
+                                          at: .file(joinPath(context.model.root, "services.yaml")), check: Self.id))
+        }
         return diagnostics
     }
+
+    static let listed = 100
 }

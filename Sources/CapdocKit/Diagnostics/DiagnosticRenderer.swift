@@ -17,7 +17,11 @@ public struct DiagnosticRenderer: Sendable {
         for diagnostic in diagnostics {
             output += headline(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message + " [\(diagnostic.checkID)]",
                                severity: diagnostic.severity)
-            output += lines.excerpt(diagnostic.location)
+            // A file refused as unsafe is never read, not even for an excerpt: a link may lead anywhere.
+            if diagnostic.checkID != UnsafeFileCheck.id, !fileSystem.isSymbolicLink(diagnostic.location.path),
+               !fileSystem.isDirectory(diagnostic.location.path) {
+                output += lines.excerpt(diagnostic.location)
+            }
             for note in diagnostic.notes {
                 output += headline(note.location, "note", note.message, severity: .note)
                 output += lines.excerpt(note.location)

@@ -262,7 +262,9 @@ public struct PlistLinter: Sendable {
     /// (Tighter than `Suggestions.nearest`, since real plists have many *UsageDescription keys.)
     private func misspelling(of key: String, in plist: [String: PlistValue]) -> String? {
         let target = Array(key.lowercased().unicodeScalars)
-        return plist.keys.filter { !model.vocabulary.contains(.key, $0) }
+        // Within three edits means lengths within three: anything else (a 10 MB key) is skipped before
+        // the quadratic distance is computed.
+        return plist.keys.filter { !model.vocabulary.contains(.key, $0) && abs($0.unicodeScalars.count - target.count) <= 3 }
             .map { ($0, Suggestions.editDistance(target, Array($0.lowercased().unicodeScalars))) }
             .filter { $0.1 <= 3 }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0

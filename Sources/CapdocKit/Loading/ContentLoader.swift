@@ -38,6 +38,14 @@ public struct ContentLoader: Sendable {
             guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
             vocabulary.loadList(node, kind: entry.kind, extras: entry.extras, diagnostics: &diagnostics)
         }
+        // Every service fact is a service × platform × level matrix: platforms and levels are kept to
+        // what a capability matrix has, so that its size stays proportionate to the services.
+        for (kind, file, limit) in [(EntityKind.platform, "platforms.yaml", Self.mostPlatforms), (.level, "levels.yaml", Self.mostLevels)]
+        where vocabulary.vocabulary.all(kind).count > limit {
+            diagnostics.append(Diagnostic(.error, "\(vocabulary.vocabulary.all(kind).count) \(kind.plural): Content may have at most \(Self.mostPlatforms) platforms and \(Self.mostLevels) levels; only the first \(limit) are used",
+                                          at: .file(joinPath(root, file)), check: VocabularyLimitCheck.id))
+            vocabulary.vocabulary.truncate(kind, to: limit)
+        }
         if let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &diagnostics) {
             vocabulary.loadFlow(flow, diagnostics: &diagnostics)
         }
@@ -51,7 +59,7 @@ public struct ContentLoader: Sendable {
                                           at: .file(sourcesPath), check: UnsafeFileCheck.id))
         }
         let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
-        if names.isEmpty {
+        if !names.contains(where: { $0.hasSuffix(".yaml") }) {
             diagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
                                           check: MissingFieldCheck.id))
         }
@@ -96,6 +104,8 @@ public struct ContentLoader: Sendable {
     /// Content files are edited by hand: anything larger is a mistake or an attack, and is refused
     /// before it is read, so that memory and time stay bounded.
     public static let largestFile = 8 * 1024 * 1024
+    public static let mostPlatforms = 32
+    public static let mostLevels = 8
 
     /// Reads and parses a file that must exist and hold a YAML document.
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {

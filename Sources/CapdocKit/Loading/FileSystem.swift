@@ -14,7 +14,8 @@ public protocol FileSystem: Sendable {
 }
 
 public extension FileSystem {
-    func fileExists(_ path: String) -> Bool { contents(of: path) != nil }
+    /// Whether a file is there, without reading it (it may be too large to read).
+    func fileExists(_ path: String) -> Bool { size(of: path) != nil && !isDirectory(path) }
 }
 
 /// Joins path components with `/`, without resolving anything.

@@ -102,8 +102,10 @@ public enum YAMLParser {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             return located(problem, context, mark)
-        case let .reader(problem, _, _, _):
-            return Diagnostic(.error, "invalid YAML: \(problem)", at: .file(path), check: YAMLSyntaxCheck.id)
+        case let .reader(problem, offset, _, _):
+            // The reader reports a byte offset, not a line: count the lines up to it.
+            return Diagnostic(.error, "invalid YAML: \(problem)", at: offset.map { location(ofByte: $0, in: yaml, path: path) } ?? .file(path),
+                              check: YAMLSyntaxCheck.id)
         case let .duplicatedKeysInMapping(duplicates, context):
             // Yams reports where the mapping's first duplicated key is; point at the repeat, where the fix goes.
             let name = duplicates.first ?? ""
@@ -114,6 +116,15 @@ public enum YAMLParser {
         default:
             return Diagnostic(.error, "invalid YAML: \(error)", at: .file(path), check: YAMLSyntaxCheck.id)
         }
+    }
+
+    /// The line and column (in Unicode scalars, as YAML counts) of a UTF-8 byte offset.
+    static func location(ofByte offset: Int, in text: String, path: String) -> SourceLocation {
+        let bytes = Array(text.utf8.prefix(offset))
+        let lineStart = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        let line = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let column = String(decoding: bytes[lineStart...], as: UTF8.self).unicodeScalars.count + 1
+        return SourceLocation(path: path, line: line, column: column)
     }
 
     /// The next line after `first` that starts the same key at the same column: the repeated field.

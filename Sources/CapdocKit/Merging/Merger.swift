@@ -146,9 +146,7 @@ public enum Merger {
         for segment in segments(of: group, ranges: ranges, extraBounds: rulings.bounds(for: platform)) {
             let covering = group.filter { ranges[$0].contains(segment) }
             guard !covering.isEmpty else { continue }
-            let narrowest = covering.count == 1 ? covering : covering.filter { candidate in
-                !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
-            }
+            let narrowest = Specificity.narrowest(covering, specificities)
             var value = values[narrowest[0]]
             var adjudication: String?
             if narrowest.contains(where: { values[$0] != value }) {

@@ -2,6 +2,8 @@
 public enum Suggestions {
     /// Up to `limit` candidates close enough to `word` to be a plausible typo, nearest first.
     public static func nearest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
+        // Edit distance is quadratic: a word far longer than any id is no typo of one.
+        guard word.utf8.count <= 256 else { return [] }
         let lowered = word.lowercased()
         let threshold = max(2, lowered.count / 3)
         var scored: [(distance: Int, candidate: String)] = []

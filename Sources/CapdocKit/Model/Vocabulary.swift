@@ -56,6 +56,13 @@ public struct Vocabulary: Sendable {
 
     public func all(_ kind: EntityKind) -> [Entity] { entities[kind] ?? [] }
 
+    /// Keeps only the first `count` entries of a kind.
+    mutating func truncate(_ kind: EntityKind, to count: Int) {
+        guard let list = entities[kind], list.count > count else { return }
+        entities[kind] = Array(list.prefix(count))
+        index[kind] = Dictionary(uniqueKeysWithValues: entities[kind]!.enumerated().map { ($1.id.value, $0) })
+    }
+
     public func ids(_ kind: EntityKind) -> [String] { all(kind).map(\.id.value) }
 
     public func entity(_ kind: EntityKind, _ id: String) -> Entity? {

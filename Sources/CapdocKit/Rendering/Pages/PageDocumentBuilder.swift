@@ -56,7 +56,8 @@ struct PageDocumentBuilder {
     private func inlineNodes(_ inline: Inline) -> [OpaquePointer] {
         switch inline {
         case let .text(text):
-            return [CMarkNodes.literal(CMARK_NODE_TEXT, text)]
+            // Generated text is one line: a newline in a name or a quote would start a roff request in man.
+            return [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? ByteText.replacing(text, [0x0A: " ", 0x0D: " "]) : text)]
         case let .code(text):
             return [CMarkNodes.literal(CMARK_NODE_CODE, text)]
         case let .strong(children):
