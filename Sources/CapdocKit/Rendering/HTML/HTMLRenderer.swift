@@ -12,8 +12,11 @@ public struct HTMLRenderer: Renderer {
     ]
 
     public func render(_ input: RenderInput) throws -> [OutputFile] {
-        var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
-        for page in input.pages {
+        let pages = input.pages
+        let templates = self.templates
+        // Pages are independent: rendered on every core, kept in page order.
+        let rendered = parallelMap(pages.count) { index -> OutputFile in
+            let page = pages[index]
             let body = PageDocumentBuilder(format: .html, page: page).document().html()
             let root = String(repeating: "../", count: page.ref.depth)
             let context: [String: Any] = [
@@ -28,8 +31,8 @@ public struct HTMLRenderer: Renderer {
                     ["title": entry.title, "href": root + entry.ref.path + ".html", "current": entry.ref == page.ref] as [String: Any]
                 },
             ]
-            files.append(OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context)))
+            return OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))
         }
-        return files
+        return [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)] + rendered
     }
 }

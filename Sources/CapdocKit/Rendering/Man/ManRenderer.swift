@@ -10,13 +10,13 @@ public struct ManRenderer: Renderer {
     public func render(_ input: RenderInput) throws -> [OutputFile] {
         let names = Dictionary(input.pages.compactMap { page in page.manName.map { (page.ref, $0) } }, uniquingKeysWith: { first, _ in first })
         let date = Self.date(input.compiled.model)
-        var files: [OutputFile] = []
-        for page in input.pages {
-            guard let name = page.manName else { continue }
+        let pages = input.pages.filter { $0.manName != nil }
+        var files = parallelMap(pages.count) { index -> OutputFile in
+            let page = pages[index], name = page.manName!
             let body = PageDocumentBuilder(format: .man, page: page).document().man()
             let text = ManPostProcessor.page(name: name, section: "7", date: date, title: "Core Location authorization", description: page.description,
                                              body: body, seeAlso: page.seeAlso.compactMap { names[$0] })
-            files.append(OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text))
+            return OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)
         }
         files.append(OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: date)))
         return files

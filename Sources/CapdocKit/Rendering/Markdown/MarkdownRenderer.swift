@@ -5,9 +5,10 @@ public struct MarkdownRenderer: Renderer {
     public init() {}
 
     public func render(_ input: RenderInput) throws -> [OutputFile] {
-        input.pages.map { page in
-            OutputFile(path: Self.folder + "/" + page.ref.path + ".md",
-                       text: PageDocumentBuilder(format: .markdown, page: page).document().commonMark())
+        let pages = input.pages
+        return parallelMap(pages.count) { index in
+            OutputFile(path: Self.folder + "/" + pages[index].ref.path + ".md",
+                       text: PageDocumentBuilder(format: .markdown, page: pages[index]).document().commonMark())
         }
     }
 }

@@ -112,14 +112,22 @@ extension PageContext {
 
     /// Every page of the site, in a fixed order.
     func allPages() -> [Page] {
-        var pages = [homePage(), matrixPage(), flowPage(), conflictsPage(), checksPage()]
-        pages += vocabulary.all(.platform).map(platformPage)
-        pages += vocabulary.all(.level).map(levelPage)
-        pages += vocabulary.all(.status).map(statusPage)
-        pages += vocabulary.all(.service).map(servicePage)
-        pages += vocabulary.all(.key).map(keyPage)
-        pages += vocabulary.all(.request).map(requestPage)
-        pages += compiled.model.sources.map(sourcePage)
-        return pages
+        // Each page is built from the model alone: on every core, in a fixed order.
+        let context = self
+        typealias Builder = @Sendable () -> Page
+        var builders: [Builder] = [{ context.homePage() }, { context.matrixPage() }, { context.flowPage() },
+                                   { context.conflictsPage() }, { context.checksPage() }]
+        func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
+            for entity in vocabulary.all(kind) { builders.append { build(context, entity) } }
+        }
+        add(.platform) { $0.platformPage($1) }
+        add(.level) { $0.levelPage($1) }
+        add(.status) { $0.statusPage($1) }
+        add(.service) { $0.servicePage($1) }
+        add(.key) { $0.keyPage($1) }
+        add(.request) { $0.requestPage($1) }
+        for source in compiled.model.sources { builders.append { context.sourcePage(source) } }
+        let all = builders
+        return parallelMap(all.count) { all[$0]() }
     }
 }
