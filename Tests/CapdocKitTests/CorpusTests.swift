@@ -9,9 +9,13 @@ import Testing
 //   (`NAME.remove`, `NAME.symlink`), and `expected.txt` with the exact diagnostics
 //   (`Content/path:line:col: severity [check-id]`). Cases too large to commit (a 50 MB file, YAML
 //   nested 100,000 levels, claims by the thousand) are generated here, by `ContentGenerators`; their
-//   folder holds only `expected.txt`. Cases named `render--…` are valid Content with hostile prose:
-//   they are built in memory and every output is inspected (`SafeRendering`); their `expected.txt`
-//   may add `contains: PATH: TEXT` and `lacks: PATH: TEXT` lines about single output files.
+//   folder holds only `expected.txt` (and diagnostics too many to list come from
+//   `ContentGenerators.expected`). A `valid` line marks Content that must have no error; every other
+//   case must fail the check (exit 1, nothing written). Cases named `render--…` are valid Content
+//   with hostile prose: they are built in memory and every output is inspected (`SafeRendering`);
+//   their `expected.txt` may add `contains: PATH: TEXT` and `lacks: PATH: TEXT` lines about single
+//   output files. Every case runs within `CorpusBounds`, and no file refused as unsafe is read, not
+//   even for the excerpts of the printed diagnostics.
 // - `Fixtures/corpus/plists/<case>.plist` + `<case>.expected`: `args:` (the lint options, `--platform
 //   ios` when left out), then either `error: KIND` (the `PlistReadError` case, kebab-case) or one
 //   `finding: RULE KEY` line per finding, or `clean`. Generated plists (10 MB strings, 100,000
@@ -146,7 +150,7 @@ enum ContentGenerators {
         },
         "scale--contradiction-fan-out": {
             // Every claim of the file (each 6 lines long), and the guide's claim that Always is supported.
-            (0..<1_000).map { "Content/sources/extra.yaml:\(5 + 6 * $0):5: error [contradiction]" } + ["Content/sources/guide.yaml:6:5: error [contradiction]"]
+            (0..<2_500).map { "Content/sources/extra.yaml:\(5 + 6 * $0):5: error [contradiction]" } + ["Content/sources/guide.yaml:6:5: error [contradiction]"]
         },
     ]
 
@@ -205,19 +209,20 @@ enum ContentGenerators {
             }
             tree.write(text, to: "sources/extra.yaml")
         },
-        // 400 claims with nested OS ranges on one fact (44 KB): 400 segments, each covered by up to 400 claims.
+        // 1,200 claims with nested OS ranges on one fact (135 KB): 1,200 segments, each covered by up to
+        // 1,200 claims. Finding the narrowest claims segment by segment from scratch is quadratic.
         "scale--nested-os-ranges": { tree in
             var text = sourceHead + "claims:\n"
-            for index in 0..<400 {
+            for index in 0..<1_200 {
                 text += "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    os: {from: \"\(index + 1).0\"}\n    value: true\n    quote: q\n"
             }
             tree.write(text, to: "sources/extra.yaml")
         },
-        // 1,000 claims that contradict each other pairwise on one fact (110 KB): the diagnostics
-        // must stay proportionate to the input, not list every other claim in every error.
+        // 2,500 claims that contradict each other pairwise on one fact (275 KB): the diagnostics, and
+        // the time to write them, must stay proportionate to the input, not to its square.
         "scale--contradiction-fan-out": { tree in
             var text = sourceHead + "claims:\n"
-            for index in 0..<1_000 {
+            for index in 0..<2_500 {
                 text += "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    value: \(index % 2 == 1)\n    quote: q\n"
             }
             tree.write(text, to: "sources/extra.yaml")

@@ -73,6 +73,13 @@ refused "a source that is a link out of Content/" link-file unsafe-file sources/
 fresh link-passwd
 ln -s /etc/passwd link-passwd/Content/sources/passwd.yaml
 refused "a source that is a link to /etc/passwd" link-passwd unsafe-file sources/passwd.yaml
+lacks "  the linked file is not read, not even for an excerpt" "$err" 'root:'
+# A link to the process environment (where CI keeps its secrets): refused without printing a byte of it.
+fresh link-environ
+ln -s /proc/self/environ link-environ/Content/sources/environ.yaml
+refused "a source that is a link to /proc/self/environ" link-environ unsafe-file sources/environ.yaml
+bounded "  with a secret alone in the environment" 1 env -i CAPDOC_TEST_SECRET="hunter2-$$" "$capdoc" check --content link-environ/Content
+lacks "  the secret is not printed" "$err$out" "hunter2-$$"
 fresh link-vocabulary
 mv link-vocabulary/Content/platforms.yaml link-vocabulary/outside/platforms.yaml
 ln -s ../outside/platforms.yaml link-vocabulary/Content/platforms.yaml
@@ -94,6 +101,14 @@ PY
 [ "$(stat -c %s huge/Content/sources/huge.yaml)" -gt 52428800 ] && pass "the 50 MB file is on disk" || fail "the 50 MB file is on disk"
 refused "a 50 MB source file" huge unsafe-file sources/huge.yaml
 contains "  it says the size and the limit" "$err" 'at most 8388608 bytes'
+
+# Files of 1 GB (sparse: no disk is used), a source and the optional adjudications.yaml: refused by
+# their size without being read, so time and memory stay those of the small fixture.
+fresh gigabyte
+truncate -s 1G gigabyte/Content/sources/gigabyte.yaml
+truncate -s 1G gigabyte/Content/adjudications.yaml
+refused "a 1 GB source and a 1 GB adjudications.yaml" gigabyte unsafe-file sources/gigabyte.yaml
+contains "  adjudications.yaml is refused too" "$err" 'gigabyte/Content/adjudications.yaml:1:1: error: .*\[unsafe-file\]$'
 
 # Billion laughs: aliases that expand a few hundred bytes to 10^9 nodes.
 fresh laughs

@@ -3,11 +3,13 @@
 /// A Content file that is a symbolic link, or too large to be a hand-edited file.
 public enum UnsafeFileCheck: Check {
     public static let id = "unsafe-file"
-    public static let summary = "A Content file is a symbolic link, or larger than 8 MiB."
+    public static let summary = "A Content file is a symbolic link, larger than 8 MiB, or a source with another extension than .yaml."
     public static let documentation = """
     capdoc reads only real files inside the content folder: a symbolic link could lead anywhere on the \
     machine (out of `Content/`, into a device), so links are refused rather than followed. A file larger \
     than 8 MiB is refused before it is read, so that a mistake or a hostile file cannot make capdoc use \
-    unbounded memory or time; split large sources into several files.
+    unbounded memory or time; split large sources into several files. A file in `sources/` named \
+    `.yml` (or another spelling of `.yaml`) is reported rather than skipped, because its claims would \
+    otherwise never be checked or published.
     """
 }

@@ -64,6 +64,11 @@ public struct ContentLoader: Sendable {
                                           check: MissingFieldCheck.id))
         }
         var files: [(path: String, id: String)] = []
+        // Another spelling of the extension would be skipped silently, and its claims never checked.
+        for name in names where !name.hasSuffix(".yaml") && [".yml", ".YAML", ".YML", ".Yaml"].contains(where: name.hasSuffix) {
+            diagnostics.append(Diagnostic(.error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
+                                          check: UnsafeFileCheck.id))
+        }
         for name in names where name.hasSuffix(".yaml") {
             let path = joinPath(sourcesPath, name)
             let id = String(name.dropLast(".yaml".count))
