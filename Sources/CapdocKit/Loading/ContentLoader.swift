@@ -46,6 +46,14 @@ public struct ContentLoader: Sendable {
                                           at: .file(joinPath(root, file)), check: VocabularyLimitCheck.id))
             vocabulary.vocabulary.truncate(kind, to: limit)
         }
+        let matrixWidth = max(1, vocabulary.vocabulary.all(.platform).count * vocabulary.vocabulary.all(.level).count)
+        let services = vocabulary.vocabulary.all(.service).count
+        if services * matrixWidth > Self.mostServiceCells {
+            let kept = Self.mostServiceCells / matrixWidth
+            diagnostics.append(Diagnostic(.error, "\(services) services × \(matrixWidth) platform-level pairs is \(services * matrixWidth) cells per service fact; Content may have at most \(Self.mostServiceCells); only the first \(kept) services are used",
+                                          at: .file(joinPath(root, "services.yaml")), check: VocabularyLimitCheck.id))
+            vocabulary.vocabulary.truncate(.service, to: kept)
+        }
         if let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &diagnostics) {
             vocabulary.loadFlow(flow, diagnostics: &diagnostics)
         }
@@ -111,6 +119,8 @@ public struct ContentLoader: Sendable {
     public static let largestFile = 8 * 1024 * 1024
     public static let mostPlatforms = 32
     public static let mostLevels = 8
+    /// Services × platforms × levels: 20,000 services on 7 platforms with 2 levels are 280,000.
+    public static let mostServiceCells = 500_000
 
     /// Reads and parses a file that must exist and hold a YAML document.
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
