@@ -35,11 +35,7 @@ struct FlowQuery: ParsableCommand {
     var content: String = "Content"
 
     func run() throws {
-        var version: Version?
-        if let os {
-            guard let parsed = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
-            version = parsed
-        }
+        let version = try QueryOptions.version(os)
         let answers = try QueryOptions.answers(content: content)
         let answer: Flow.Answer
         do {

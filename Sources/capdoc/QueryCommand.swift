@@ -24,7 +24,10 @@ struct QueryOptions: ParsableArguments {
     @Option(help: "The content folder.")
     var content: String = "Content"
 
-    func version() throws -> Version? {
+    func version() throws -> Version? { try Self.version(os) }
+
+    /// `--os` as a version; a malformed one is a usage error (exit 64).
+    static func version(_ os: String?) throws -> Version? {
         guard let os else { return nil }
         guard let version = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
         return version

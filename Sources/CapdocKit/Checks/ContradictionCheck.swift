@@ -19,17 +19,29 @@ public enum ContradictionCheck: Check {
         for contradiction in context.merge.contradictions where contradiction.adjudication == nil {
             let claims = contradiction.claims.compactMap { context.merge.claimsByReference[$0] }
             let scope = ScopeWording.describe(contradiction, vocabulary: vocabulary)
+            // Computed once per contradiction, not once per claim: each claim's lists are the first few
+            // claims other than itself, so a contradiction among k claims costs O(k), not O(k²).
+            let head = Array(claims.prefix(Self.listed + 1))
+            // The first few positions of each value, and how many claims hold it.
+            var firstOfValue: [ClaimValue: [Int]] = [:]
+            var countOfValue: [ClaimValue: Int] = [:]
+            for (position, other) in claims.enumerated() {
+                countOfValue[other.value.value, default: 0] += 1
+                if firstOfValue[other.value.value, default: []].count < Self.listed { firstOfValue[other.value.value, default: []].append(position) }
+            }
             for claim in claims {
-                let others = claims.filter { $0.reference != claim.reference }
-                let disagreeing = others.filter { $0.value.value != claim.value.value }
+                let value = claim.value.value
                 // Each claim gets an error, so what each lists is capped: the output stays proportionate
                 // to the claims, not to their square, when many sources disagree at once.
-                var otherText = disagreeing.prefix(Self.listed).map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
-                if disagreeing.count > Self.listed { otherText += " and \(disagreeing.count - Self.listed) more claims" }
-                let message = "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(claim.value.value.display), but \(otherText); adjudicate it in adjudications.yaml"
-                var notes = others.prefix(Self.listed).map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
-                if others.count > Self.listed, let last = others.last {
-                    notes.append(DiagnosticNote("and \(others.count - Self.listed) more claims, the last of them here", at: last.location))
+                let disagreeingCount = claims.count - countOfValue[value, default: 0]
+                let disagreeing = firstOfValue.filter { $0.key != value }.values.flatMap { $0 }.sorted().prefix(Self.listed).map { claims[$0] }
+                var otherText = disagreeing.map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
+                if disagreeingCount > Self.listed { otherText += " and \(disagreeingCount - Self.listed) more claims" }
+                let message = "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(value.display), but \(otherText); adjudicate it in adjudications.yaml"
+                let others = head.filter { $0.reference != claim.reference }.prefix(Self.listed)
+                var notes = others.map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
+                if claims.count - 1 > Self.listed, let last = claims.last(where: { $0.reference != claim.reference }) {
+                    notes.append(DiagnosticNote("and \(claims.count - 1 - Self.listed) more claims, the last of them here", at: last.location))
                 }
                 diagnostics.append(Diagnostic(.error, message, at: claim.location, check: Self.id, notes: notes))
             }
