@@ -1,37 +1,49 @@
 /// Byte-level text rewriting for the render path. Foundation's `replacingOccurrences`,
 /// `trimmingCharacters` and `split` go through NSString on Linux and dominated build profiles; the
 /// rewrites capdoc needs only ever touch ASCII bytes, which UTF-8 never uses inside other characters.
+/// Each function scans the string's own UTF-8 storage and allocates only when something changes.
 enum ByteText {
     /// Replaces single ASCII bytes by strings; returns the text itself when nothing matches.
     static func replacing(_ text: String, _ replacements: [UInt8: String]) -> String {
-        guard text.utf8.contains(where: { replacements[$0] != nil }) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if let replacement = replacements[byte] { output.append(contentsOf: replacement.utf8) } else { output.append(byte) }
+        var wanted = ByteSet()
+        for key in replacements.keys { wanted.insert(key) }
+        return withBytes(text) { bytes in
+            guard let first = bytes.firstIndex(where: wanted.contains) else { return text }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 16)
+            output.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                if wanted.contains(byte), let replacement = replacements[byte] { output.append(contentsOf: replacement.utf8) } else { output.append(byte) }
+            }
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Replaces every occurrence of an ASCII `pattern` by `replacement`.
     static func replacing(_ text: String, _ pattern: String, with replacement: String) -> String {
         let needle = Array(pattern.utf8)
-        let bytes = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return text }
-        var output: [UInt8] = []
-        var index = 0
-        var changed = false
-        while index < bytes.count {
-            if bytes[index] == first, index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                if !changed { output.reserveCapacity(bytes.count + 16); output.append(contentsOf: bytes[0..<index]); changed = true }
-                output.append(contentsOf: replacement.utf8)
-                index += needle.count
-            } else {
-                if changed { output.append(bytes[index]) }
-                index += 1
+        guard let first = needle.first else { return text }
+        return withBytes(text) { bytes in
+            var output: [UInt8] = []
+            var copied = 0  // bytes before this index are in `output` (once something changed)
+            var index = 0
+            var changed = false
+            while let found = bytes[index...].firstIndex(of: first) {
+                guard found + needle.count <= bytes.count else { break }
+                if bytes[found..<(found + needle.count)].elementsEqual(needle) {
+                    if !changed { output.reserveCapacity(bytes.count + 16); changed = true }
+                    output.append(contentsOf: bytes[copied..<found])
+                    output.append(contentsOf: replacement.utf8)
+                    copied = found + needle.count
+                    index = copied
+                } else {
+                    index = found + 1
+                }
             }
+            guard changed else { return text }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
         }
-        return changed ? String(decoding: output, as: UTF8.self) : text
     }
 
     /// Drops newlines (and carriage returns) at both ends.
@@ -46,5 +58,42 @@ enum ByteText {
     /// The lines of a text, split at "\n" (empty lines kept).
     static func lines(_ text: String) -> [Substring] {
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
+    /// Runs `body` over the text's UTF-8 bytes without copying them when the string is native.
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+/// A set of bytes as a 256-bit mask: membership without hashing.
+struct ByteSet {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { insert(byte) }
+    }
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
     }
 }

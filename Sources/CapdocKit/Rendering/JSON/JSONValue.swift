@@ -11,57 +11,76 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     public func serialized() -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, indent: 0)
-        output += "\n"
-        return output
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: Int) {
+    // Written as bytes: appending to a String scalar by scalar was most of the dataset's cost.
+    private func write(to output: inout [UInt8], indent: Int) {
         switch self {
         case let .string(text): Self.writeString(text, to: &output)
-        case let .number(number): output += String(number)
-        case let .bool(flag): output += flag ? "true" : "false"
-        case .null: output += "null"
+        case let .number(number): output += String(number).utf8
+        case let .bool(flag): output += (flag ? "true" : "false").utf8
+        case .null: output += "null".utf8
         case let .array(items):
-            if items.isEmpty { output += "[]"; return }
-            output += "[\n"
+            if items.isEmpty { output += "[]".utf8; return }
+            output += "[\n".utf8
             for (index, item) in items.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, to: &output)
                 item.write(to: &output, indent: indent + 1)
-                output += index + 1 < items.count ? ",\n" : "\n"
+                output += (index + 1 < items.count ? ",\n" : "\n").utf8
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            Self.writeIndent(indent, to: &output)
+            output.append(0x5D)
         case let .object(members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{\n"
-            let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            if members.isEmpty { output += "{}".utf8; return }
+            output += "{\n".utf8
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, to: &output)
                 Self.writeString(key, to: &output)
-                output += ": "
+                output += ": ".utf8
                 members[key]!.write(to: &output, indent: indent + 1)
-                output += index + 1 < keys.count ? ",\n" : "\n"
+                output += (index + 1 < keys.count ? ",\n" : "\n").utf8
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            Self.writeIndent(indent, to: &output)
+            output.append(0x7D)
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                output += String(format: "\\u%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
+    private static func writeIndent(_ depth: Int, to output: inout [UInt8]) {
+        for _ in 0..<(depth * 2) { output.append(0x20) }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(0x22)
+        ByteText.withBytes(text) { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x22: output += [0x5C, 0x22]
+                case 0x5C: output += [0x5C, 0x5C]
+                case 0x0A: output += [0x5C, 0x6E]
+                case 0x0D: output += [0x5C, 0x72]
+                case 0x09: output += [0x5C, 0x74]
+                case 0x00..<0x20:
+                    output += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    // U+2028 and U+2029 are valid JSON but end lines in JavaScript: escaped.
+                    output += "\\u202".utf8
+                    output.append(bytes[index + 1] == 0xA8 ? 0x38 : 0x39)
+                    index += 2
+                default: output.append(byte)
+                }
             }
         }
-        output += "\""
+        output.append(0x22)
     }
 }
 

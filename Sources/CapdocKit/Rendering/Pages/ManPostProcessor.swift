@@ -13,48 +13,80 @@ enum ManPostProcessor {
 
     /// The requests cmark's man renderer and capdoc's own tables write; any other line that starts
     /// with '.' or '\'' came from prose.
-    static let knownRequests: Set<Substring> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad"]
+    static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad"]
 
     /// Prefixes `\&` to every line that would be a request but did not come from cmark or capdoc,
     /// and to every line of a no-fill (code) block except its end.
     static func defuseRequests(_ roff: String) -> String {
-        var inCode = false
-        var changed = false
-        let lines = ByteText.lines(roff).map { line -> Substring in
-            guard let first = line.utf8.first, first == 0x2E || first == 0x27 else { return line }
-            let name = line.dropFirst().prefix { $0 != " " && $0 != "\t" }
-            if inCode {
-                if first == 0x2E, name == "fi" { inCode = false; return line }
-            } else if first == 0x2E, knownRequests.contains(name) {
-                if name == "nf" { inCode = true }
-                return line
+        ByteText.withBytes(roff) { bytes in
+            var inCode = false
+            var output: [UInt8] = []
+            var copied = 0  // bytes before this index are in `output` (once a line was defused)
+            forEachLine(bytes) { line in
+                guard let first = line.first, first == 0x2E || first == 0x27 else { return }
+                let nameEnd = line.dropFirst().firstIndex { $0 == 0x20 || $0 == 0x09 } ?? line.endIndex
+                let name = String(decoding: line[(line.startIndex + 1)..<nameEnd], as: UTF8.self)
+                if inCode {
+                    if first == 0x2E, name == "fi" { inCode = false; return }
+                } else if first == 0x2E, knownRequests.contains(name) {
+                    if name == "nf" { inCode = true }
+                    return
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 64) }
+                output.append(contentsOf: bytes[copied..<line.startIndex])
+                output.append(contentsOf: [0x5C, 0x26])  // `\&`
+                copied = line.startIndex
             }
-            changed = true
-            return "\\&" + line
+            guard copied > 0 || !output.isEmpty else { return roff }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
         }
-        return changed ? lines.joined(separator: "\n") : roff
+    }
+
+    /// Calls `body` with each line of the text, without its newline (empty lines included).
+    private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            body(bytes[start..<end])
+            start = end + 1
+        }
     }
 
     static func dropParagraphAfterHeadings(_ roff: String) -> String {
-        var result: [Substring] = []
-        // After a bare `.SH`/`.SS` (cmark's form), the next line is the heading's text.
-        var headingTextPending = false
-        var afterHeading = false
-        for line in ByteText.lines(roff) {
-            if line == ".PP" && (afterHeading || result.last == ".PP") { continue }
-            result.append(line)
-            if line == ".SH" || line == ".SS" {
-                headingTextPending = true
-                afterHeading = false
-            } else if headingTextPending {
-                headingTextPending = false
-                afterHeading = true
-            } else {
-                afterHeading = line.hasPrefix(".SH ") || line.hasPrefix(".SS ")
+        ByteText.withBytes(roff) { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var previous: Slice<UnsafeBufferPointer<UInt8>>? = nil
+            // After a bare `.SH`/`.SS` (cmark's form), the next line is the heading's text.
+            var headingTextPending = false
+            var afterHeading = false
+            var first = true
+            forEachLine(bytes) { line in
+                if line.elementsEqual(paragraph) && (afterHeading || previous.map { $0.elementsEqual(paragraph) } == true) { return }
+                if !first { output.append(0x0A) }
+                first = false
+                output.append(contentsOf: line)
+                previous = line
+                if line.elementsEqual(sectionHeading) || line.elementsEqual(subsectionHeading) {
+                    headingTextPending = true
+                    afterHeading = false
+                } else if headingTextPending {
+                    headingTextPending = false
+                    afterHeading = true
+                } else {
+                    afterHeading = line.starts(with: sectionHeadingPrefix) || line.starts(with: subsectionHeadingPrefix)
+                }
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return result.joined(separator: "\n")
     }
+
+    private static let paragraph = Array(".PP".utf8)
+    private static let sectionHeading = Array(".SH".utf8)
+    private static let subsectionHeading = Array(".SS".utf8)
+    private static let sectionHeadingPrefix = Array(".SH ".utf8)
+    private static let subsectionHeadingPrefix = Array(".SS ".utf8)
 
     /// A complete man page: title line, NAME, the body, SEE ALSO.
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {

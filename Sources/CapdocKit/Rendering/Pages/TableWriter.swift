@@ -15,8 +15,19 @@ struct TableWriter {
         }
     }
 
-    /// One cell's inlines rendered by cmark in the table's format.
+    /// One cell's inlines in the table's format: written directly where that gives cmark's bytes
+    /// (`DirectInlineWriter`), rendered by cmark otherwise.
     private func render(_ inlines: [Inline]) -> String {
+        let content = DirectInlineWriter(format: format, page: builder.page.ref).write(inlines) ?? cmarkContent(inlines)
+        switch format {
+        case .html: return content
+        case .markdown: return ByteText.replacing(content, [0x0A: " ", 0x7C: "\\|"])
+        case .man: return Self.breakableCitations(ManPostProcessor.fixFonts(content))
+        }
+    }
+
+    /// A paragraph of the inlines rendered by cmark, without the paragraph around it.
+    func cmarkContent(_ inlines: [Inline]) -> String {
         let document = CMarkDocument(blocks: [CMarkNodes.container(CMARK_NODE_PARAGRAPH, builder.inlineNodes(inlines))])
         switch format {
         case .html:
@@ -25,9 +36,9 @@ struct TableWriter {
             if text.hasSuffix("</p>\n") { text.removeLast(5) }
             return text
         case .markdown:
-            return ByteText.replacing(ByteText.trimmingNewlines(document.commonMark()), [0x0A: " ", 0x7C: "\\|"])
+            return ByteText.trimmingNewlines(document.commonMark())
         case .man:
-            var text = Self.breakableCitations(ManPostProcessor.fixFonts(document.man()))
+            var text = document.man()
             if text.hasPrefix(".PP\n") { text.removeFirst(4) }
             return ByteText.trimmingNewlines(text)
         }
