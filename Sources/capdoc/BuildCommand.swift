@@ -35,12 +35,12 @@ struct BuildCommand: ParsableCommand {
         }
         let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
         Terminal.error(renderer.human(outcome.report.diagnostics))
-        guard let files = outcome.files else {
+        guard let written = outcome.written else {
             Terminal.error("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was\n")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let seconds = Date().timeIntervalSince(start)
-        Terminal.write("built \(files.count) files, \(outcome.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
+        Terminal.write("built \(written.files) files, \(written.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
         Terminal.exitWithoutCleanup(0)
     }
 }

@@ -27,6 +27,34 @@ struct OutputTests {
         #expect(try Self.builder.render(compiled) == (try Self.builder.render(compiled)))
     }
 
+    @Test("pages are known by ref before they are built: the same refs, and the man names SEE ALSO uses")
+    func pageSources() throws {
+        let shipped = FixtureTree.shipped().check(archives: false)
+        let input = RenderInput(CompiledModel(model: shipped.model, merge: shipped.merge))
+        let pages = input.pages
+        #expect(pages.map(\.ref) == input.pageSources.map(\.ref))
+        #expect(pages.filter { $0.manName != nil }.count > 20)
+        for page in pages {
+            #expect(PageContext.manName(for: page.ref) == page.manName, "\(page.ref)")
+            #expect(input.page(page.ref) == page)
+        }
+    }
+
+    @Test("a build streamed to disk writes exactly the files rendered in memory")
+    func streamedBuild() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = FixtureTree.base()
+        let outcome = try Self.builder.build(contentAt: FixtureTree.root, into: folder.path, checker: Checker(fileSystem: tree.fileSystem))
+        let written = try #require(outcome.written)
+        let files = try Self.builder.render(compiledBase())
+        #expect(written.files == files.count)
+        #expect(written.bytes == files.reduce(0) { $0 + $1.contents.count })
+        for file in files {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(file.path)) == file.contents, "\(file.path)")
+        }
+    }
+
     @Test("the writer replaces its own output atomically and refuses folders it did not make")
     func atomicWriter() throws {
         let manager = FileManager.default

@@ -27,3 +27,26 @@ private final class ResultSlots<T>: @unchecked Sendable {
 
     func values() -> [T] { slots.map { $0! } }
 }
+
+/// Runs `body` for each of `0..<count` on every core; the first error stops the jobs not yet
+/// started and is thrown once all running ones have finished.
+func parallelForEach(_ count: Int, _ body: @Sendable (Int) throws -> Void) throws {
+    let failure = FirstFailure()
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+        guard !failure.happened else { return }
+        do { try body(index) } catch { failure.record(error) }
+    }
+    if let error = failure.error { throw error }
+}
+
+private final class FirstFailure: @unchecked Sendable {
+    private var first: (any Error)?
+    private let lock = NSLock()
+
+    var happened: Bool { lock.withLock { first != nil } }
+    var error: (any Error)? { lock.withLock { first } }
+
+    func record(_ error: any Error) {
+        lock.withLock { if first == nil { first = error } }
+    }
+}

@@ -64,14 +64,13 @@ public struct Explainer: Sendable {
     }
 
     func page(for match: Match) -> Page? {
-        input.pages.first { $0.ref == PageRef(match.kind.plural, match.id) }
+        input.page(PageRef(match.kind.plural, match.id))
     }
 
     /// The page as a man page (for a terminal, through man's formatter and pager).
     public func man(_ match: Match) -> String? {
         guard let page = page(for: match) else { return nil }
-        let renderer = ManRenderer()
-        return (try? renderer.render(RenderInput(input.compiled, pages: [page])))?.first.map { String(decoding: $0.contents, as: UTF8.self) }
+        return ManRenderer().render(page, input).first.map { String(decoding: $0.contents, as: UTF8.self) }
     }
 
     /// The page as CommonMark (for pipes and files).

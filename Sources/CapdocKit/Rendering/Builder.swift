@@ -18,9 +18,8 @@ public struct Builder: Sendable {
 
     public struct Outcome: Sendable {
         public var report: Checker.Report
-        /// Nil when nothing was written because the check found errors.
-        public var files: [OutputFile]?
-        public var bytes: Int
+        /// What was written; nil when nothing was, because the check found errors.
+        public var written: OutputWriter.Written?
     }
 
     public func renderers() throws -> [any Renderer] {
@@ -36,17 +35,42 @@ public struct Builder: Sendable {
 
     /// Renders without writing: the files a build would write, in path order.
     public func render(_ compiled: CompiledModel) throws -> [OutputFile] {
-        let renderers = try renderers()
-        let input = RenderInput(compiled)
-        return try renderers.flatMap { try $0.render(input) }.sorted { $0.path < $1.path }
+        let sink = CollectingSink()
+        try emit(compiled, renderers: try renderers(), into: sink)
+        return sink.files.sorted { $0.path < $1.path }
     }
 
     public func build(contentAt content: String, into output: String, checker: Checker = Checker()) throws -> Outcome {
         let report = checker.check(contentAt: content)
-        guard report.errorCount == 0 else { return Outcome(report: report, files: nil, bytes: 0) }
-        _ = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
-        let files = try render(CompiledModel(model: report.model, merge: report.merge))
-        let bytes = try OutputWriter().write(files, to: output)
-        return Outcome(report: report, files: files, bytes: bytes)
+        guard report.errorCount == 0 else { return Outcome(report: report, written: nil) }
+        let renderers = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
+        let compiled = CompiledModel(model: report.model, merge: report.merge)
+        let written = try OutputWriter().write(to: output) { sink in try emit(compiled, renderers: renderers, into: sink) }
+        return Outcome(report: report, written: written)
     }
+
+    /// Renders every page in every format and the shared files, on every core, handing each file to
+    /// the sink as soon as it exists. A job is one page in all formats, or the shared files — job 0,
+    /// since the dataset is the largest single piece of work and should overlap the pages.
+    private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink) throws {
+        let input = RenderInput(compiled)
+        try parallelForEach(input.pageCount + 1) { job in
+            if job == 0 {
+                for renderer in renderers { for file in try renderer.renderShared(input) { try sink.write(file) } }
+            } else {
+                let page = input.page(job - 1)
+                for renderer in renderers { for file in renderer.render(page, input) { try sink.write(file) } }
+            }
+        }
+    }
+}
+
+/// Keeps the files in memory (for `render`).
+private final class CollectingSink: FileSink, @unchecked Sendable {
+    private var collected: [OutputFile] = []
+    private let lock = NSLock()
+
+    var files: [OutputFile] { lock.withLock { collected } }
+
+    func write(_ file: OutputFile) throws { lock.withLock { collected.append(file) } }
 }

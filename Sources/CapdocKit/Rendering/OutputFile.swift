@@ -28,22 +28,57 @@ public struct CompiledModel: Sendable {
     public var vocabulary: Vocabulary { model.vocabulary }
 }
 
-/// What renderers draw from: the compiled model and its pages, built once per build.
+/// What renderers draw from: the compiled model and its pages. A page is built when it is asked
+/// for, so that a build renders and writes each page as soon as it exists and pages never all wait
+/// in memory (20,000 services make gigabytes of pages).
 public struct RenderInput: Sendable {
     public var compiled: CompiledModel
-    public var pages: [Page]
+    let pageSources: [PageSource]
+    /// The date man pages carry in their title line.
+    let manDate: String
 
     public init(_ compiled: CompiledModel) {
-        self.init(compiled, pages: PageContext(compiled).allPages())
+        self.init(compiled, pageSources: PageContext(compiled).pageSources())
     }
 
     init(_ compiled: CompiledModel, pages: [Page]) {
-        self.compiled = compiled
-        self.pages = pages
+        self.init(compiled, pageSources: pages.map { page in PageSource(ref: page.ref) { page } })
     }
+
+    private init(_ compiled: CompiledModel, pageSources: [PageSource]) {
+        self.compiled = compiled
+        self.pageSources = pageSources
+        manDate = ManRenderer.date(compiled.model)
+    }
+
+    public var pageCount: Int { pageSources.count }
+
+    /// Builds the page at `index` (in the site's fixed page order).
+    public func page(_ index: Int) -> Page { pageSources[index].build() }
+
+    /// Builds the page at `ref`, if the site has one.
+    public func page(_ ref: PageRef) -> Page? { pageSources.first { $0.ref == ref.page }?.build() }
+
+    /// Every page, built on every core.
+    public var pages: [Page] { parallelMap(pageCount) { page($0) } }
+}
+
+/// Receives the files of a build as they are rendered, from any thread.
+public protocol FileSink: Sendable {
+    func write(_ file: OutputFile) throws
 }
 
 /// One output format.
 public protocol Renderer: Sendable {
-    func render(_ input: RenderInput) throws -> [OutputFile]
+    /// The files of one page (none for formats without pages).
+    func render(_ page: Page, _ input: RenderInput) -> [OutputFile]
+    /// The files that belong to no page: the stylesheet, the dataset, the tool's own man page.
+    func renderShared(_ input: RenderInput) throws -> [OutputFile]
+}
+
+extension Renderer {
+    /// Every file of the format, in memory, in page order.
+    public func render(_ input: RenderInput) throws -> [OutputFile] {
+        try renderShared(input) + parallelMap(input.pageCount) { render(input.page($0), input) }.flatMap { $0 }
+    }
 }

@@ -33,9 +33,25 @@ public struct OutputWriter: Sendable {
 
     public init() {}
 
-    /// Writes `files` as the new contents of `output`; returns the number of bytes written.
+    /// What a build wrote.
+    public struct Written: Sendable {
+        public var files: Int
+        public var bytes: Int
+    }
+
+    /// Writes `files` as the new contents of `output`.
     @discardableResult
-    public func write(_ files: [OutputFile], to output: String) throws -> Int {
+    public func write(_ files: [OutputFile], to output: String) throws -> Written {
+        try write(to: output) { sink in
+            for file in files { try sink.write(file) }
+        }
+    }
+
+    /// Makes what `produce` writes into its sink the new contents of `output`, once `produce` has
+    /// returned. Files go to disk as they arrive (from any
+    /// thread), so a build never holds its whole output in memory.
+    @discardableResult
+    public func write(to output: String, _ produce: (any FileSink) throws -> Void) throws -> Written {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: output).standardizedFileURL
         let parent = target.deletingLastPathComponent()
@@ -45,17 +61,13 @@ public struct OutputWriter: Sendable {
         removeLeftovers(of: target)
 
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).capdoc-new-\(ProcessInfo.processInfo.processIdentifier)")
-        var bytes = 0
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in files.sorted(by: { $0.path < $1.path }) {
-                let destination = try Self.resolve(file.path, in: staging)
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.contents.write(to: destination)
-                bytes += file.contents.count
-            }
+            let sink = StagingSink(folder: staging)
+            try produce(sink)
             try Data("capdoc \(Capdoc.version)\n".utf8).write(to: staging.appendingPathComponent(Self.marker))
             try swapIn(staging, as: target)
+            return sink.written
         } catch let failure as Failure {
             try? manager.removeItem(at: staging)
             throw failure
@@ -63,7 +75,6 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw Failure.io("cannot write '\(output)': \(error.localizedDescription)")
         }
-        return bytes
     }
 
     /// Makes `staging` the output. With an existing output the two are exchanged atomically and the
@@ -120,6 +131,31 @@ public struct OutputWriter: Sendable {
             throw Failure.unsafePath(relative)
         }
         return components.reduce(folder) { $0.appendingPathComponent(String($1)) }
+    }
+}
+
+/// Writes files into the staging folder, creating each folder once; safe from any thread.
+private final class StagingSink: FileSink, @unchecked Sendable {
+    let folder: URL
+    private var createdFolders: Set<String> = []
+    private var files = 0
+    private var bytes = 0
+    private let lock = NSLock()
+
+    init(folder: URL) { self.folder = folder }
+
+    var written: OutputWriter.Written { lock.withLock { OutputWriter.Written(files: files, bytes: bytes) } }
+
+    func write(_ file: OutputFile) throws {
+        let destination = try OutputWriter.resolve(file.path, in: folder)
+        let parent = destination.deletingLastPathComponent()
+        try lock.withLock {
+            if createdFolders.insert(parent.path).inserted {
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            }
+        }
+        try file.contents.write(to: destination)
+        lock.withLock { files += 1; bytes += file.contents.count }
     }
 }
 

@@ -11,28 +11,25 @@ public struct HTMLRenderer: Renderer {
         ("Home", .home), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("Checks", .checks),
     ]
 
-    public func render(_ input: RenderInput) throws -> [OutputFile] {
-        let pages = input.pages
-        let templates = self.templates
-        // Pages are independent: rendered on every core, kept in page order.
-        let rendered = parallelMap(pages.count) { index -> OutputFile in
-            let page = pages[index]
-            let body = PageDocumentBuilder(format: .html, page: page).document().html()
-            let root = String(repeating: "../", count: page.ref.depth)
-            let context: [String: Any] = [
-                "title": page.title,
-                "siteTitle": "capdoc — Core Location authorization",
-                "description": page.description,
-                "root": root,
-                "body": body,
-                "lang": "en",
-                "generator": "capdoc \(Capdoc.version)",
-                "nav": Self.navigation.map { entry in
-                    ["title": entry.title, "href": root + entry.ref.path + ".html", "current": entry.ref == page.ref] as [String: Any]
-                },
-            ]
-            return OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))
-        }
-        return [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)] + rendered
+    public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
+        let body = PageDocumentBuilder(format: .html, page: page).document().html()
+        let root = String(repeating: "../", count: page.ref.depth)
+        let context: [String: Any] = [
+            "title": page.title,
+            "siteTitle": "capdoc — Core Location authorization",
+            "description": page.description,
+            "root": root,
+            "body": body,
+            "lang": "en",
+            "generator": "capdoc \(Capdoc.version)",
+            "nav": Self.navigation.map { entry in
+                ["title": entry.title, "href": root + entry.ref.path + ".html", "current": entry.ref == page.ref] as [String: Any]
+            },
+        ]
+        return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
+    }
+
+    public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
+        [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
     }
 }

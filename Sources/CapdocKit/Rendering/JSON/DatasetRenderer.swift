@@ -10,7 +10,9 @@ public struct DatasetRenderer: Renderer {
 
     public init() {}
 
-    public func render(_ input: RenderInput) throws -> [OutputFile] {
+    public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] { [] }
+
+    public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         [OutputFile(path: Self.datasetFile, text: dataset(input.compiled).serialized()),
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema.serialized())]
     }

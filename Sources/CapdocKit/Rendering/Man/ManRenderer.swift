@@ -7,19 +7,16 @@ public struct ManRenderer: Renderer {
 
     public init() {}
 
-    public func render(_ input: RenderInput) throws -> [OutputFile] {
-        let names = Dictionary(input.pages.compactMap { page in page.manName.map { (page.ref, $0) } }, uniquingKeysWith: { first, _ in first })
-        let date = Self.date(input.compiled.model)
-        let pages = input.pages.filter { $0.manName != nil }
-        var files = parallelMap(pages.count) { index -> OutputFile in
-            let page = pages[index], name = page.manName!
-            let body = PageDocumentBuilder(format: .man, page: page).document().man()
-            let text = ManPostProcessor.page(name: name, section: "7", date: date, title: "Core Location authorization", description: page.description,
-                                             body: body, seeAlso: page.seeAlso.compactMap { names[$0] })
-            return OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)
-        }
-        files.append(OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: date)))
-        return files
+    public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
+        guard let name = page.manName else { return [] }
+        let body = PageDocumentBuilder(format: .man, page: page).document().man()
+        let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: "Core Location authorization", description: page.description,
+                                         body: body, seeAlso: page.seeAlso.compactMap(PageContext.manName(for:)))
+        return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
+    }
+
+    public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
+        [OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: input.manDate))]
     }
 
     /// The pages' date: SOURCE_DATE_EPOCH when set (reproducible builds), otherwise the newest date

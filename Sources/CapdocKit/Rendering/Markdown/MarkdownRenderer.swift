@@ -4,11 +4,9 @@ public struct MarkdownRenderer: Renderer {
 
     public init() {}
 
-    public func render(_ input: RenderInput) throws -> [OutputFile] {
-        let pages = input.pages
-        return parallelMap(pages.count) { index in
-            OutputFile(path: Self.folder + "/" + pages[index].ref.path + ".md",
-                       text: PageDocumentBuilder(format: .markdown, page: pages[index]).document().commonMark())
-        }
+    public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
+        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).document().commonMark())]
     }
+
+    public func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }
 }

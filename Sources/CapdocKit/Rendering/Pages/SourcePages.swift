@@ -110,15 +110,16 @@ extension PageContext {
         return Page(ref: .checks, title: "Checks", description: "The consistency checks of capdoc check.", blocks: blocks)
     }
 
-    /// Every page of the site, in a fixed order.
-    func allPages() -> [Page] {
-        // Each page is built from the model alone: on every core, in a fixed order.
+    /// Every page of the site, in a fixed order, each built when it is asked for.
+    func pageSources() -> [PageSource] {
         let context = self
-        typealias Builder = @Sendable () -> Page
-        var builders: [Builder] = [{ context.homePage() }, { context.matrixPage() }, { context.flowPage() },
-                                   { context.conflictsPage() }, { context.checksPage() }]
+        var sources: [PageSource] = [
+            PageSource(ref: .home) { context.homePage() }, PageSource(ref: .matrix) { context.matrixPage() },
+            PageSource(ref: .flow) { context.flowPage() }, PageSource(ref: .conflicts) { context.conflictsPage() },
+            PageSource(ref: .checks) { context.checksPage() },
+        ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
-            for entity in vocabulary.all(kind) { builders.append { build(context, entity) } }
+            for entity in vocabulary.all(kind) { sources.append(PageSource(ref: ref(kind, entity.id.value)) { build(context, entity) }) }
         }
         add(.platform) { $0.platformPage($1) }
         add(.level) { $0.levelPage($1) }
@@ -126,8 +127,22 @@ extension PageContext {
         add(.service) { $0.servicePage($1) }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
-        for source in compiled.model.sources { builders.append { context.sourcePage(source) } }
-        let all = builders
-        return parallelMap(all.count) { all[$0]() }
+        for source in compiled.model.sources { sources.append(PageSource(ref: PageRef("sources", source.id.value)) { context.sourcePage(source) }) }
+        return sources
     }
+
+    /// The man page name of the page at `ref` (nil for pages without one), without building the page.
+    static func manName(for ref: PageRef) -> String? {
+        if ref.page == .matrix { return overviewManName }
+        if ref.page == .flow { return flowManName }
+        let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request]
+        guard let kind = kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
+        return manName(kind, ref.id)
+    }
+}
+
+/// A page of the site, known by where it lives before it is built.
+struct PageSource: Sendable {
+    let ref: PageRef
+    let build: @Sendable () -> Page
 }
