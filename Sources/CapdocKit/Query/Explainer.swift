@@ -76,6 +76,6 @@ public struct Explainer: Sendable {
     /// The page as CommonMark (for pipes and files).
     public func markdown(_ match: Match) -> String? {
         guard let page = page(for: match) else { return nil }
-        return PageDocumentBuilder(format: .markdown, page: page).document().commonMark()
+        return PageDocumentBuilder(format: .markdown, page: page).rendered()
     }
 }

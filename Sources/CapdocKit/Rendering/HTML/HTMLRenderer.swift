@@ -12,7 +12,7 @@ public struct HTMLRenderer: Renderer {
     ]
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        let body = PageDocumentBuilder(format: .html, page: page).document().html()
+        let body = PageDocumentBuilder(format: .html, page: page).rendered()
         let root = String(repeating: "../", count: page.ref.depth)
         let context: [String: Any] = [
             "title": page.title,

@@ -9,7 +9,7 @@ public struct ManRenderer: Renderer {
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         guard let name = page.manName else { return [] }
-        let body = PageDocumentBuilder(format: .man, page: page).document().man()
+        let body = PageDocumentBuilder(format: .man, page: page).rendered()
         let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: "Core Location authorization", description: page.description,
                                          body: body, seeAlso: page.seeAlso.compactMap(PageContext.manName(for:)))
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]

@@ -26,7 +26,7 @@ enum ToolManual {
         blocks.append(.heading(2, "Environment", anchor: nil))
         blocks.append(.paragraph([.code("NO_COLOR"), .text(": when set, diagnostics are never coloured. Colour is used only on a terminal.")]))
         let page = Page(ref: PageRef("", "capdoc"), title: "capdoc", description: "compile and check Core Location authorization facts", blocks: blocks)
-        let body = PageDocumentBuilder(format: .man, page: page).document().man()
+        let body = PageDocumentBuilder(format: .man, page: page).rendered()
         return ManPostProcessor.page(name: "capdoc", section: "1", date: date, title: "capdoc manual", description: page.description, body: body,
                                      seeAlso: []) + ".PP\nThe overview of the facts is\n.BR \(PageContext.overviewManName) (7).\n"
     }

@@ -5,7 +5,7 @@ public struct MarkdownRenderer: Renderer {
     public init() {}
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).document().commonMark())]
+        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).rendered())]
     }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }

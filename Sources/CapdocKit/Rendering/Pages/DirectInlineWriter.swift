@@ -32,12 +32,16 @@ struct DirectInlineWriter {
 
         mutating func literal(_ text: StaticString) {
             text.withUTF8Buffer { buffer in
-                for byte in buffer { bytes.append(byte); beginContent = beginContent && byte.isDigit }
+                bytes.append(contentsOf: buffer)
+                if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
             }
         }
 
         mutating func literal(_ text: String) {
-            for byte in text.utf8 { bytes.append(byte); beginContent = beginContent && byte.isDigit }
+            ByteText.withBytes(text) { buffer in
+                bytes.append(contentsOf: buffer)
+                if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
+            }
         }
     }
 
@@ -94,8 +98,10 @@ struct DirectInlineWriter {
     /// Relative links between pages only: ids are kebab-case, so these hrefs need no escaping in any
     /// format (cmark would percent-encode or backslash-escape anything else).
     static func isPlainHref(_ href: String) -> Bool {
-        !href.isEmpty && href.utf8.allSatisfy { $0.isDigit || $0.isLetter || $0 == 0x2D || $0 == 0x2E || $0 == 0x2F || $0 == 0x5F || $0 == 0x23 }
+        ByteText.withBytes(href) { bytes in !bytes.isEmpty && bytes.allSatisfy(plainHrefBytes.contains) }
     }
+
+    private static let plainHrefBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-./_#".utf8))
 
     private func writeLink(href: String, children: [Inline], into output: inout Output) -> Bool {
         guard Self.isPlainHref(href) else { return false }
@@ -143,7 +149,10 @@ struct DirectInlineWriter {
 
     /// Text with the format's escaping, as cmark's renderers escape a text node.
     private func writeText(_ text: String, into output: inout Output) -> Bool {
-        let bytes = Array(text.utf8)
+        ByteText.withBytes(text) { writeText($0, into: &output) }
+    }
+
+    private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -154,10 +163,10 @@ struct DirectInlineWriter {
             switch format {
             case .html:
                 switch byte {
-                case 0x26: output.bytes += Array("&amp;".utf8)
-                case 0x3C: output.bytes += Array("&lt;".utf8)
-                case 0x3E: output.bytes += Array("&gt;".utf8)
-                case 0x22: output.bytes += Array("&quot;".utf8)
+                case 0x26: output.literal("&amp;")
+                case 0x3C: output.literal("&lt;")
+                case 0x3E: output.literal("&gt;")
+                case 0x22: output.literal("&quot;")
                 default: output.bytes.append(byte)
                 }
             case .markdown:

@@ -2,10 +2,13 @@
 struct PageContext {
     let compiled: CompiledModel
     let matrix: Matrix
+    /// The service cells, worked out once: the matrix, level, platform and service pages all show them.
+    let serviceCells: ServiceCellCache
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
         self.matrix = Matrix(merge: compiled.merge)
+        self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }
@@ -69,11 +72,20 @@ struct CitationBook {
     /// Cites the claims that decide the facts (not every wider claim that agrees): one claim per
     /// source, so a cell reads "Yes [2][5]" rather than listing each sentence of the same page.
     mutating func cite(_ facts: [Fact]) -> [Citation] {
+        citeInOrder(Self.deciding(facts))
+    }
+
+    /// Cites claims, listing the citations by number.
+    mutating func citeInOrder(_ claims: [String]) -> [Citation] {
+        cite(claims).sorted { $0.number < $1.number }
+    }
+
+    /// The claims `cite(_ facts:)` cites: the deciding ones, the first of each source.
+    static func deciding(_ facts: [Fact]) -> [String] {
         var sources = Set<String>()
-        let chosen = facts.flatMap(\.deciding).filter { reference in
+        return facts.flatMap(\.deciding).filter { reference in
             sources.insert(String(reference[..<(reference.utf8.firstIndex(of: 0x23) ?? reference.endIndex)])).inserted
         }
-        return cite(chosen).sorted { $0.number < $1.number }
     }
 
     /// The closing section: each number with its source, claim and quote.
@@ -95,16 +107,21 @@ struct CitationBook {
 extension PageContext {
     /// A cell that shows how a value changes over OS versions: "Yes", or "before 13.0: No; 13.0+: Yes".
     func timelineCell(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])], book: inout CitationBook) -> TableCell {
-        guard !parts.isEmpty else { return TableCell([.value(.unknown, [.text("Unknown")])]) }
+        timelinePlan(parts).cell(book: &book)
+    }
+
+    /// A timeline cell before a page numbers its citations.
+    func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
+        guard !parts.isEmpty else { return CellPlan(content: [.value(.unknown, [.text("Unknown")])], claims: []) }
         if parts.count == 1 {
-            return TableCell([.value(parts[0].value, [.text(parts[0].text)])], citations: book.cite(parts[0].facts))
+            return CellPlan(content: [.value(parts[0].value, [.text(parts[0].text)])], claims: CitationBook.deciding(parts[0].facts))
         }
         var content: [Inline] = []
         for (index, part) in parts.enumerated() {
             if index > 0 { content.append(.text("; ")) }
             content.append(.value(part.value, [.text("\(versions(part.os)): \(part.text)")]))
         }
-        return TableCell(content, citations: book.cite(parts.flatMap(\.facts)))
+        return CellPlan(content: content, claims: CitationBook.deciding(parts.flatMap(\.facts)))
     }
 
     /// A cell for a boolean fact kind over versions.
@@ -125,15 +142,23 @@ extension PageContext {
 
     /// The matrix cell of a service on a platform under a level.
     func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
-            let (text, value) = word(entry.support.availability)
-            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
-        }
-        return timelineCell(mergeAdjacent(parts), book: &book)
+        serviceCells.plans(service, self).support(platform, level).cell(book: &book)
     }
 
     /// The relaunch cell of a service on a platform under a level.
     func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
+        serviceCells.plans(service, self).relaunch(platform, level).cell(book: &book)
+    }
+
+    func supportPlan(service: String, platform: String, level: String) -> CellPlan {
+        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+            let (text, value) = word(entry.support.availability)
+            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
+        }
+        return timelinePlan(mergeAdjacent(parts))
+    }
+
+    func relaunchPlan(service: String, platform: String, level: String) -> CellPlan {
         let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let support = entry.support
             if support.availability == .notOnPlatform || support.availability == .levelNotOffered {
@@ -143,7 +168,7 @@ extension PageContext {
             let (text, value) = word(support.launchesTerminatedApp)
             return (entry.os, text, value, support.facts.filter { $0.kind == .launchesTerminatedApp || support.availability == .no })
         }
-        return timelineCell(mergeAdjacent(parts), book: &book)
+        return timelinePlan(mergeAdjacent(parts))
     }
 
     /// Joins neighbouring version ranges that read the same.

@@ -5,6 +5,13 @@ import CCmark
 struct PageDocumentBuilder {
     let format: DocumentFormat
     let page: Page
+    /// What a table's custom block holds: the table's text itself, or a placeholder for it.
+    var tableBlock: (String) -> String = { $0 }
+
+    init(format: DocumentFormat, page: Page) {
+        self.format = format
+        self.page = page
+    }
 
     func document() -> CMarkDocument {
         var blocks: [OpaquePointer] = []
@@ -14,6 +21,15 @@ struct PageDocumentBuilder {
         }
         for block in page.blocks { blocks += nodes(for: block) }
         return CMarkDocument(blocks: blocks)
+    }
+
+    /// The page rendered in its format.
+    func rendered() -> String {
+        switch format {
+        case .html: document().html()
+        case .markdown: TableSplice.render(self) { $0.commonMark() }
+        case .man: TableSplice.render(self) { $0.man() }
+        }
     }
 
     private func heading(_ level: Int, _ text: String, anchor: String?) -> OpaquePointer {
@@ -43,7 +59,7 @@ struct PageDocumentBuilder {
         case let .quote(inlines):
             return [CMarkNodes.container(CMARK_NODE_BLOCK_QUOTE, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))])]
         case let .table(table):
-            return TableWriter(format: format, builder: self).nodes(for: table)
+            return [CMarkNodes.customBlock(tableBlock(TableWriter(format: format, builder: self).text(for: table)))]
         case let .html(markup):
             return format == .html ? [CMarkNodes.customBlock(markup)] : []
         }

@@ -7,11 +7,11 @@ struct TableWriter {
     let format: DocumentFormat
     let builder: PageDocumentBuilder
 
-    func nodes(for table: Table) -> [OpaquePointer] {
+    func text(for table: Table) -> String {
         switch format {
-        case .html: [CMarkNodes.customBlock(html(table))]
-        case .markdown: [CMarkNodes.customBlock(markdown(table))]
-        case .man: [CMarkNodes.customBlock(tbl(table))]
+        case .html: html(table)
+        case .markdown: markdown(table)
+        case .man: tbl(table)
         }
     }
 
