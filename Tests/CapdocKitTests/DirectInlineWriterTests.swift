@@ -10,7 +10,7 @@ struct DirectInlineWriterTests {
     func both(_ inlines: [Inline], _ format: DocumentFormat) -> (direct: String, cmark: String)? {
         guard let direct = DirectInlineWriter(format: format, page: Self.page.ref).write(inlines) else { return nil }
         let table = TableWriter(format: format, builder: PageDocumentBuilder(format: format, page: Self.page))
-        return (direct, table.cmarkContent(inlines))
+        return (direct, table.renderedByCmark(inlines))
     }
 
     /// A small deterministic generator (SplitMix64), so that a failure can be replayed.

@@ -1,35 +1,52 @@
 /// Writes the generated inlines of a table cell (text, code, emphasis, page links, citations, value
-/// marks) straight into a format's markup: byte for byte what cmark 0.30 writes for the same nodes.
+/// marks) straight into a table's bytes, as cmark 0.30 renders the same nodes, byte for byte.
 ///
 /// Why: building a cmark document per table cell and rendering it was a third of a build (a matrix of
 /// 20,000 services has millions of cells). What cmark does for these few node kinds is small and
 /// fixed: escaping text, wrapping it in delimiters. Whatever this writer cannot reproduce exactly —
 /// prose (`Inline.markdown`, which cmark must parse), external links, control characters, unusual code
-/// spans, nested emphasis — makes it return nil, and the cell goes through cmark as before.
-/// `DirectInlineWriterTests` holds the writer to cmark's own output, case by case.
+/// spans, nested emphasis, ids that would need escaping in a URL — makes it decline, and the cell goes
+/// through cmark. `DirectInlineWriterTests` holds it to cmark's output, case by case.
 ///
-/// The result is the paragraph's content as cmark renders it, without the paragraph around it:
-/// `<p>`…`</p>` for HTML, `.PP` and the final newline for man, the final newline for Markdown.
+/// What it writes is the cell as `TableWriter` puts it in the table: the paragraph's content without
+/// the paragraph, with the table's own rewriting done (`|` escaped in Markdown; `\f[CR]` and
+/// breakable citations in man).
 struct DirectInlineWriter {
     let format: DocumentFormat
     /// The page the cell is on, for relative links.
     let page: PageRef
 
+    /// Appends the cell to `bytes`; false (and `bytes` as it was) when it must go through cmark.
+    func write(_ inlines: [Inline], into bytes: inout [UInt8]) -> Bool {
+        var output = Output(format: format)
+        swap(&output.bytes, &bytes)
+        output.cellStart = output.bytes.count
+        let written = inlines.allSatisfy { write($0, parentIsEmphasis: false, into: &output) }
+        if !written { output.bytes.removeSubrange(output.cellStart...) }
+        swap(&output.bytes, &bytes)
+        return written
+    }
+
+    /// The cell alone, as a string (nil when it must go through cmark).
     func write(_ inlines: [Inline]) -> String? {
-        var output = Output()
-        output.bytes.reserveCapacity(64)
-        for inline in inlines {
-            guard write(inline, parentIsEmphasis: false, into: &output) else { return nil }
-        }
-        return String(decoding: output.bytes, as: UTF8.self)
+        var bytes: [UInt8] = []
+        return write(inlines, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// The bytes written so far, and the state cmark's renderers keep that changes escaping.
     struct Output {
+        let format: DocumentFormat
         var bytes: [UInt8] = []
+        /// Where this cell starts in `bytes`.
+        var cellStart = 0
         /// cmark's `begin_content` (Markdown): nothing but digits has been written on the line yet.
         var beginContent = true
 
+        init(format: DocumentFormat) { self.format = format }
+
+        var isEmpty: Bool { bytes.count == cellStart }
+
+        /// Markup of capdoc's or cmark's own (no `|`, no `[` after `]`): appended as it is.
         mutating func literal(_ text: StaticString) {
             text.withUTF8Buffer { buffer in
                 bytes.append(contentsOf: buffer)
@@ -42,6 +59,22 @@ struct DirectInlineWriter {
                 bytes.append(contentsOf: buffer)
                 if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
             }
+        }
+
+        mutating func number(_ value: Int) {
+            literal(String(value))
+        }
+
+        /// A byte of text as cmark wrote it, with the table's rewriting: a Markdown table escapes
+        /// `|` (its column separator); a man table breaks "][" between citations (`]\:[`).
+        mutating func put(_ byte: UInt8) {
+            if format == .markdown, byte == 0x7C {
+                bytes.append(0x5C)
+            } else if format == .man, byte == 0x5B, bytes.count > cellStart, bytes.last == 0x5D {
+                bytes += [0x5C, 0x3A]
+            }
+            bytes.append(byte)
+            beginContent = beginContent && byte.isDigit
         }
     }
 
@@ -60,28 +93,32 @@ struct DirectInlineWriter {
             if parentIsEmphasis && format == .markdown { return false }
             return wrap(children, open: format.emphasisOpen, close: format.emphasisClose, parentIsEmphasis: true, into: &output)
         case let .link(children, .page(target)):
-            guard let href = format.href(from: page, to: target) else {
-                return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) }
-            }
-            return writeLink(href: href, children: children, into: &output)
+            if format == .man { return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) } }
+            return writeLink(to: target, children: children, into: &output)
         case .link(_, .external), .markdown:
             return false
         case let .value(value, children):
-            if format == .html { output.literal("<span class=\"value \(value.rawValue)\">") }
+            if format == .html {
+                output.literal("<span class=\"value ")
+                output.literal(value.rawValue)
+                output.literal("\">")
+            }
             guard children.allSatisfy({ write($0, parentIsEmphasis: false, into: &output) }) else { return false }
             if format == .html { output.literal("</span>") }
             return true
         case let .citation(citation):
-            let label = "[\(citation.number)]"
             switch format {
             case .html:
-                guard let href = format.href(from: page, to: citation.target), Self.isPlainHref(href) else { return false }
-                output.literal("<a class=\"cite\" href=\"\(href)\">\(label)</a>")
+                output.literal("<a class=\"cite\" href=\"")
+                guard writeHref(to: citation.target, into: &output) else { return false }
+                output.literal("\">[")
+                output.number(citation.number)
+                output.literal("]</a>")
                 return true
             case .markdown:
-                return writeLink(href: format.href(from: page, to: citation.target) ?? "", children: [.text(label)], into: &output)
+                return writeLink(to: citation.target, children: [.text("[\(citation.number)]")], into: &output)
             case .man:
-                return writeText(label, into: &output)
+                return writeText("[\(citation.number)]", into: &output)
             }
         }
     }
@@ -95,20 +132,37 @@ struct DirectInlineWriter {
         return true
     }
 
-    /// Relative links between pages only: ids are kebab-case, so these hrefs need no escaping in any
-    /// format (cmark would percent-encode or backslash-escape anything else).
-    static func isPlainHref(_ href: String) -> Bool {
-        ByteText.withBytes(href) { bytes in !bytes.isEmpty && bytes.allSatisfy(plainHrefBytes.contains) }
+    /// The relative link from the page to `target`, as `DocumentFormat.href` makes it. Only ids that
+    /// need no escaping in a URL (kebab-case ids do not) are written here: cmark would percent-encode
+    /// or backslash-escape anything else.
+    private func writeHref(to target: PageRef, into output: inout Output) -> Bool {
+        for _ in 0..<page.depth { output.literal("../") }
+        guard Self.isPlain(target.section), Self.isPlain(target.id) else { return false }
+        if !target.section.isEmpty {
+            output.literal(target.section)
+            output.literal("/")
+        }
+        output.literal(target.id)
+        output.literal(format == .html ? ".html" : ".md")
+        if format == .html, let fragment = target.fragment {
+            guard Self.isPlain(fragment) else { return false }
+            output.literal("#")
+            output.literal(fragment)
+        }
+        return true
     }
 
-    private static let plainHrefBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-./_#".utf8))
+    static func isPlain(_ part: String) -> Bool {
+        ByteText.withBytes(part) { bytes in bytes.allSatisfy(plainBytes.contains) }
+    }
 
-    private func writeLink(href: String, children: [Inline], into output: inout Output) -> Bool {
-        guard Self.isPlainHref(href) else { return false }
+    private static let plainBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._".utf8))
+
+    private func writeLink(to target: PageRef, children: [Inline], into output: inout Output) -> Bool {
         switch format {
         case .html:
             output.literal("<a href=\"")
-            output.literal(href)
+            guard writeHref(to: target, into: &output) else { return false }
             output.literal("\">")
             guard children.allSatisfy({ write($0, parentIsEmphasis: false, into: &output) }) else { return false }
             output.literal("</a>")
@@ -116,35 +170,36 @@ struct DirectInlineWriter {
             output.literal("[")
             guard children.allSatisfy({ write($0, parentIsEmphasis: false, into: &output) }) else { return false }
             output.literal("](")
-            output.literal(href)
+            guard writeHref(to: target, into: &output) else { return false }
             output.literal(")")
         case .man:
-            return false  // man has no links: `href` is nil there
+            return false  // man has no links
         }
         return true
     }
 
     private func writeCode(_ code: String, into output: inout Output) -> Bool {
-        // Code spans cmark pads or fences specially (backticks, edge spaces, newlines) are left to it.
-        let bytes = code.utf8
-        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
-              !bytes.contains(where: { $0 == 0x60 || $0 < 0x20 || $0 == 0x7F }) else { return false }
-        switch format {
-        case .html:
-            output.literal("<code>")
-            guard writeText(code, into: &output) else { return false }
-            output.literal("</code>")
-        case .markdown:
-            output.literal("`")
-            output.literal(code)
-            output.literal("`")
-        case .man:
-            // cmark writes `\f[C]`; capdoc's man pass turns it into `\f[CR]` for mandoc (ManPostProcessor.fixFonts).
-            output.literal("\\f[C]")
-            guard writeText(code, into: &output) else { return false }
-            output.literal("\\f[]")
+        ByteText.withBytes(code) { bytes in
+            // Code spans cmark pads or fences specially (backticks, edge spaces, newlines) are left to it.
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+                  !bytes.contains(where: { $0 == 0x60 || $0 < 0x20 || $0 == 0x7F }) else { return false }
+            switch format {
+            case .html:
+                output.literal("<code>")
+                guard writeText(bytes, into: &output) else { return false }
+                output.literal("</code>")
+            case .markdown:
+                output.literal("`")
+                for byte in bytes { output.put(byte) }
+                output.literal("`")
+            case .man:
+                // cmark writes `\f[C]`; the table writes mandoc's `\f[CR]` (see ManPostProcessor.fixFonts).
+                output.literal("\\f[CR]")
+                guard writeText(bytes, into: &output) else { return false }
+                output.literal("\\f[]")
+            }
+            return true
         }
-        return true
     }
 
     /// Text with the format's escaping, as cmark's renderers escape a text node.
@@ -167,12 +222,11 @@ struct DirectInlineWriter {
                 case 0x3C: output.literal("&lt;")
                 case 0x3E: output.literal("&gt;")
                 case 0x22: output.literal("&quot;")
-                default: output.bytes.append(byte)
+                default: output.put(byte)
                 }
             case .markdown:
                 if markdownNeedsEscape(byte, next: next, output: output) { output.bytes.append(0x5C) }
-                output.bytes.append(byte)
-                output.beginContent = output.beginContent && byte.isDigit
+                output.put(byte)
             case .man:
                 if byte == 0xE2, next == 0x80, index + 1 < bytes.count, let name = Self.manNamedCharacters[bytes[index + 1]] {
                     output.literal(name)
@@ -180,10 +234,10 @@ struct DirectInlineWriter {
                     continue
                 }
                 switch byte {
-                case 0x2E where output.bytes.isEmpty, 0x27 where output.bytes.isEmpty: output.bytes += [0x5C, 0x26, byte]  // `\&.` at a line start
+                case 0x2E where output.isEmpty, 0x27 where output.isEmpty: output.bytes += [0x5C, 0x26, byte]  // `\&.` at a line start
                 case 0x2D: output.bytes += [0x5C, 0x2D]  // `\-`
                 case 0x5C: output.bytes += [0x5C, 0x65]  // `\e`
-                default: output.bytes.append(byte)
+                default: output.put(byte)
                 }
             }
         }
@@ -197,7 +251,7 @@ struct DirectInlineWriter {
 
     /// cmark 0.30's CommonMark writer: the characters that would be Markdown syntax where they stand.
     private func markdownNeedsEscape(_ byte: UInt8, next: UInt8, output: Output) -> Bool {
-        let followsDigit = output.bytes.last?.isDigit ?? false
+        let followsDigit = output.bytes.count > output.cellStart && output.bytes.last!.isDigit
         switch byte {
         case 0x2A, 0x5F, 0x5B, 0x5D, 0x23, 0x3C, 0x3E, 0x5C, 0x60, 0x21:  // * _ [ ] # < > \ ` !
             return true
@@ -220,7 +274,7 @@ private extension DocumentFormat {
     var emphasisClose: StaticString { self == .html ? "</em>" : self == .man ? "\\f[]" : "*" }
 }
 
-private extension UInt8 {
+extension UInt8 {
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isLetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
     /// cmark_isspace: space, tab, newline, vertical tab, form feed, carriage return.

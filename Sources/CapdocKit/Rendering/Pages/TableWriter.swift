@@ -7,18 +7,28 @@ struct TableWriter {
     let format: DocumentFormat
     let builder: PageDocumentBuilder
 
+    /// The table's text, built as bytes: a matrix table of 20,000 services is megabytes.
     func text(for table: Table) -> String {
+        var out: [UInt8] = []
         switch format {
-        case .html: html(table)
-        case .markdown: markdown(table)
-        case .man: tbl(table)
+        case .html: html(table, &out)
+        case .markdown: markdown(table, &out)
+        case .man: tbl(table, &out)
         }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// One cell's inlines in the table's format: written directly where that gives cmark's bytes
-    /// (`DirectInlineWriter`), rendered by cmark otherwise.
-    private func render(_ inlines: [Inline]) -> String {
-        let content = DirectInlineWriter(format: format, page: builder.page.ref).write(inlines) ?? cmarkContent(inlines)
+    /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
+    /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
+    private func cell(_ inlines: [Inline], _ out: inout [UInt8]) {
+        if DirectInlineWriter(format: format, page: builder.page.ref).write(inlines, into: &out) { return }
+        out += renderedByCmark(inlines).utf8
+    }
+
+    /// One cell rendered by cmark, rewritten for the table: in Markdown on one line with `|`
+    /// escaped; in man with mandoc's font name and breakable citations.
+    func renderedByCmark(_ inlines: [Inline]) -> String {
+        let content = cmarkContent(inlines)
         switch format {
         case .html: return content
         case .markdown: return ByteText.replacing(content, [0x0A: " ", 0x7C: "\\|"])
@@ -54,63 +64,107 @@ struct TableWriter {
         ByteText.replacing(roff, "][", with: "]\\:[")
     }
 
-    private func html(_ table: Table) -> String {
-        var out = "<div class=\"table-wrap\"><table>\n<caption>\(Escape.html(table.caption))</caption>\n<thead><tr>"
-        for column in table.columns { out += "<th scope=\"col\">\(Escape.html(column))</th>" }
-        out += "</tr></thead>\n<tbody>\n"
-        for row in table.rows {
-            out += row.anchor.map { "<tr id=\"\(Escape.html($0))\">" } ?? "<tr>"
-            out += "<th scope=\"row\">\(render(row.header.content))</th>"
-            for cell in row.cells {
-                var content = render(cell.content)
-                if !cell.citations.isEmpty { content += " " + render(cell.citations.map(Inline.citation)) }
-                out += "<td>\(content)</td>"
-            }
-            out += "</tr>\n"
+    private func html(_ table: Table, _ out: inout [UInt8]) {
+        out += "<div class=\"table-wrap\"><table>\n<caption>".utf8
+        out += Escape.html(table.caption).utf8
+        out += "</caption>\n<thead><tr>".utf8
+        for column in table.columns {
+            out += "<th scope=\"col\">".utf8
+            out += Escape.html(column).utf8
+            out += "</th>".utf8
         }
-        return out + "</tbody>\n</table></div>"
+        out += "</tr></thead>\n<tbody>\n".utf8
+        for row in table.rows {
+            if let anchor = row.anchor {
+                out += "<tr id=\"".utf8
+                out += Escape.html(anchor).utf8
+                out += "\">".utf8
+            } else {
+                out += "<tr>".utf8
+            }
+            out += "<th scope=\"row\">".utf8
+            cell(row.header.content, &out)
+            out += "</th>".utf8
+            for value in row.cells {
+                out += "<td>".utf8
+                cell(value.content, &out)
+                if !value.citations.isEmpty {
+                    out.append(0x20)
+                    cell(value.citations.map(Inline.citation), &out)
+                }
+                out += "</td>".utf8
+            }
+            out += "</tr>\n".utf8
+        }
+        out += "</tbody>\n</table></div>".utf8
     }
 
-    private func markdown(_ table: Table) -> String {
-        func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
-        var lines = [render([.emphasis([.text(table.caption)])]), ""]
-        lines.append(line(table.columns.map { render([.text($0)]) }))
-        lines.append(line(table.columns.map { _ in "---" }))
-        for row in table.rows {
-            lines.append(line([render(row.header.content)] + row.cells.map { render(cellInlines($0)) }))
+    private func markdown(_ table: Table, _ out: inout [UInt8]) {
+        func line(_ cells: [[Inline]]) {
+            out += "\n| ".utf8
+            for (index, inlines) in cells.enumerated() {
+                if index > 0 { out += " | ".utf8 }
+                cell(inlines, &out)
+            }
+            out += " |".utf8
         }
-        return lines.joined(separator: "\n")
+        cell([.emphasis([.text(table.caption)])], &out)
+        out += "\n".utf8
+        line(table.columns.map { [.text($0)] })
+        out += "\n|".utf8
+        for _ in table.columns { out += " --- |".utf8 }
+        for row in table.rows { line([row.header.content] + row.cells.map(cellInlines)) }
     }
 
     /// Terminal tables must fit 80 columns: up to this many columns are drawn as they are; wider ones
     /// are drawn long, one line per cell ("Visits | iOS | Yes [1]"), the row header spanning its lines.
     static let widestManTable = 3
 
-    private func tbl(_ table: Table) -> String {
+    private func tbl(_ table: Table, _ out: inout [UInt8]) {
         // Every cell is a text block (T{ … T}), so cell text never meets the column separator and
         // cmark's escaping of lines that start with '.' or '\'' stays valid. `.na` stops groff from
         // stretching the narrow cells ("cannot adjust line").
-        func cell(_ text: String) -> String { "T{\n" + (text.isEmpty ? "\\&" : text) + "\nT}" }
-        let caption = render([.strong([.text(table.caption)])])
+        func textBlock(_ inlines: [Inline]) {
+            out += "T{\n".utf8
+            let start = out.count
+            cell(inlines, &out)
+            if out.count == start { out += "\\&".utf8 }
+            out += "\nT}".utf8
+        }
         let long = table.columns.count > Self.widestManTable
         let columns = long ? [table.columns[0], table.pivot, "Value"] : table.columns
-        var lines = [".PP", caption, ".na", ".TS", "allbox tab(\t);"]
-        lines.append(columns.map { _ in "lb" }.joined(separator: " "))
+        out += ".PP\n".utf8
+        cell([.strong([.text(table.caption)])], &out)
+        out += "\n.na\n.TS\nallbox tab(\t);\n".utf8
+        out += columns.map { _ in "lb" }.joined(separator: " ").utf8
+        out += "\n".utf8
         // In the long form the row header spans several lines: `t` puts it at the top of its span.
-        lines.append((long ? ["lt"] + columns.dropFirst().map { _ in "l" } : columns.map { _ in "l" }).joined(separator: " ") + ".")
-        lines.append(columns.map { cell(render([.text($0)])) }.joined(separator: "\t"))
+        out += ((long ? ["lt"] + columns.dropFirst().map { _ in "l" } : columns.map { _ in "l" }).joined(separator: " ") + ".").utf8
+        out += "\n".utf8
+        for (index, column) in columns.enumerated() {
+            if index > 0 { out.append(0x09) }
+            textBlock([.text(column)])
+        }
         for row in table.rows {
-            let header = cell(render(row.header.content))
             if long {
                 for (index, value) in row.cells.enumerated() {
+                    out += "\n".utf8
                     // tbl's `\^` continues the row header from the line above.
-                    lines.append([index == 0 ? header : "\\^", cell(render([.text(table.columns[index + 1])])), cell(render(cellInlines(value)))].joined(separator: "\t"))
+                    if index == 0 { textBlock(row.header.content) } else { out += "\\^".utf8 }
+                    out.append(0x09)
+                    textBlock([.text(table.columns[index + 1])])
+                    out.append(0x09)
+                    textBlock(cellInlines(value))
                 }
             } else {
-                lines.append(([header] + row.cells.map { cell(render(cellInlines($0))) }).joined(separator: "\t"))
+                out += "\n".utf8
+                textBlock(row.header.content)
+                for value in row.cells {
+                    out.append(0x09)
+                    textBlock(cellInlines(value))
+                }
             }
         }
-        lines += [".TE", ".ad"]
-        return lines.joined(separator: "\n")
+        out += "\n.TE\n.ad".utf8
     }
 }
