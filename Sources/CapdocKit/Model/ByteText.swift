@@ -4,19 +4,21 @@
 /// Each function scans the string's own UTF-8 storage and allocates only when something changes.
 enum ByteText {
     /// Replaces single ASCII bytes by strings; returns the text itself when nothing matches.
-    static func replacing(_ text: String, _ replacements: [UInt8: String]) -> String {
-        var wanted = ByteSet()
-        for key in replacements.keys { wanted.insert(key) }
-        return withBytes(text) { bytes in
-            guard let first = bytes.firstIndex(where: wanted.contains) else { return text }
+    static func replacing(_ text: String, _ replacements: ByteReplacements) -> String {
+        withBytes(text) { bytes in
+            guard let first = bytes.firstIndex(where: replacements.wanted.contains) else { return text }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 16)
             output.append(contentsOf: bytes[..<first])
             for byte in bytes[first...] {
-                if wanted.contains(byte), let replacement = replacements[byte] { output.append(contentsOf: replacement.utf8) } else { output.append(byte) }
+                if replacements.wanted.contains(byte) { output.append(contentsOf: replacements.table[Int(byte)]) } else { output.append(byte) }
             }
             return String(decoding: output, as: UTF8.self)
         }
+    }
+
+    static func replacing(_ text: String, _ replacements: [UInt8: String]) -> String {
+        replacing(text, ByteReplacements(replacements))
     }
 
     /// Replaces every occurrence of an ASCII `pattern` by `replacement`.
@@ -67,8 +69,32 @@ enum ByteText {
     }
 }
 
+/// Single bytes and what replaces them, made once: `ByteText.replacing` runs for every cell of a table.
+struct ByteReplacements: Sendable {
+    let wanted: ByteSet
+    let table: [[UInt8]]
+
+    init(_ replacements: [UInt8: String]) {
+        var wanted = ByteSet()
+        var table = [[UInt8]](repeating: [], count: 256)
+        for (byte, replacement) in replacements {
+            wanted.insert(byte)
+            table[Int(byte)] = Array(replacement.utf8)
+        }
+        self.wanted = wanted
+        self.table = table
+    }
+
+    /// Newlines as spaces: generated text is one line in man, where a newline could start a request.
+    static let lineBreaksAsSpaces = ByteReplacements([0x0A: " ", 0x0D: " "])
+    /// What HTML text and attribute values escape.
+    static let html = ByteReplacements([0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;"])
+    /// A Markdown table cell: on one line, its column separator escaped.
+    static let markdownCell = ByteReplacements([0x0A: " ", 0x7C: "\\|"])
+}
+
 /// A set of bytes as a 256-bit mask: membership without hashing.
-struct ByteSet {
+struct ByteSet: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init() {}

@@ -82,7 +82,7 @@ struct DirectInlineWriter {
         switch inline {
         case let .text(text):
             // Generated text is one line in man (a newline would start a roff request): as PageDocumentBuilder does.
-            return writeText(format == .man ? ByteText.replacing(text, [0x0A: " ", 0x0D: " "]) : text, into: &output)
+            return writeText(format == .man ? ByteText.replacing(text, .lineBreaksAsSpaces) : text, into: &output)
         case let .code(text):
             return writeCode(text, into: &output)
         case let .strong(children):

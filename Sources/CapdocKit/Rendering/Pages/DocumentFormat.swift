@@ -24,6 +24,6 @@ public enum DocumentFormat: Sendable {
 /// Escaping for text capdoc writes into formats by itself (table markup), never for parsing.
 enum Escape {
     static func html(_ text: String) -> String {
-        ByteText.replacing(text, [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;"])
+        ByteText.replacing(text, .html)
     }
 }

@@ -92,7 +92,8 @@ enum ManPostProcessor {
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
         var text = ".TH \"\(roffQuoted(name.uppercased()))\" \"\(section)\" \"\(roffQuoted(date))\" \"capdoc \(Capdoc.version)\" \"\(roffQuoted(title))\"\n"
         text += ".SH NAME\n\(roffText(name)) \\- \(roffText(description))\n"
-        text += dropParagraphAfterHeadings(fixFonts(defuseRequests(body)))
+        // One pass of dropParagraphAfterHeadings over the whole page, below, covers the body too.
+        text += fixFonts(defuseRequests(body))
         if !text.hasSuffix("\n") { text += "\n" }
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n"

@@ -54,18 +54,18 @@ struct PageContext {
 /// Numbers the claims a page cites, in order of first citation, and lists them at the end.
 struct CitationBook {
     private(set) var references: [String] = []
-    private var numbers: [String: Int] = [:]
+    private var citations: [String: Citation] = [:]
 
     mutating func cite(_ claims: [String]) -> [Citation] {
         claims.map { reference in
-            if numbers[reference] == nil {
-                references.append(reference)
-                numbers[reference] = references.count
-            }
+            if let known = citations[reference] { return known }
+            references.append(reference)
             let hash = reference.utf8.firstIndex(of: 0x23)
             let source = hash.map { String(reference[..<$0]) } ?? reference
             let claim = hash.map { String(reference[reference.index(after: $0)...]) }
-            return Citation(number: numbers[reference]!, target: PageRef("sources", source, fragment: claim.map { "claim-" + $0 }))
+            let citation = Citation(number: references.count, target: PageRef("sources", source, fragment: claim.map { "claim-" + $0 }))
+            citations[reference] = citation
+            return citation
         }
     }
 

@@ -5,8 +5,9 @@ import CCmark
 struct PageDocumentBuilder {
     let format: DocumentFormat
     let page: Page
-    /// What a table's custom block holds: the table's text itself, or a placeholder for it.
-    var tableBlock: (String) -> String = { $0 }
+    /// When set, a table's custom block holds what this returns for the table's bytes (a placeholder)
+    /// instead of the table itself.
+    var tablePlaceholder: (([UInt8]) -> String)?
 
     init(format: DocumentFormat, page: Page) {
         self.format = format
@@ -59,7 +60,8 @@ struct PageDocumentBuilder {
         case let .quote(inlines):
             return [CMarkNodes.container(CMARK_NODE_BLOCK_QUOTE, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))])]
         case let .table(table):
-            return [CMarkNodes.customBlock(tableBlock(TableWriter(format: format, builder: self).text(for: table)))]
+            let bytes = TableWriter(format: format, builder: self).bytes(for: table)
+            return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
         case let .html(markup):
             return format == .html ? [CMarkNodes.customBlock(markup)] : []
         }
@@ -73,7 +75,7 @@ struct PageDocumentBuilder {
         switch inline {
         case let .text(text):
             // Generated text is one line: a newline in a name or a quote would start a roff request in man.
-            return [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? ByteText.replacing(text, [0x0A: " ", 0x0D: " "]) : text)]
+            return [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? ByteText.replacing(text, .lineBreaksAsSpaces) : text)]
         case let .code(text):
             return [CMarkNodes.literal(CMARK_NODE_CODE, text)]
         case let .strong(children):

@@ -15,8 +15,8 @@ enum TableSplice {
     static func render(_ builder: PageDocumentBuilder, _ renderer: (CMarkDocument) -> String) -> String {
         let tables = TableTexts()
         var splicing = builder
-        splicing.tableBlock = { text in
-            tables.texts.append(text)
+        splicing.tablePlaceholder = { bytes in
+            tables.texts.append(bytes)
             return marker + String(tables.texts.count - 1) + end
         }
         let rendered = renderer(splicing.document())
@@ -26,12 +26,12 @@ enum TableSplice {
 
     /// The rendered page with each placeholder replaced by its table; nil when the placeholders are not
     /// exactly the tables, once each, in order.
-    static func splice(_ rendered: String, _ tables: [String]) -> String? {
-        guard !tables.contains(where: { $0.hasPrefix("\n") || $0.hasSuffix("\n") }) else { return nil }
+    static func splice(_ rendered: String, _ tables: [[UInt8]]) -> String? {
+        guard !tables.contains(where: { $0.first == 0x0A || $0.last == 0x0A }) else { return nil }
         let marker = Array(Self.marker.utf8)
         return ByteText.withBytes(rendered) { bytes -> String? in
             var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + tables.reduce(0) { $0 + $1.utf8.count })
+            output.reserveCapacity(bytes.count + tables.reduce(0) { $0 + $1.count })
             var copied = 0
             var next = 0  // the index of the table whose placeholder comes next
             var index = 0
@@ -41,7 +41,7 @@ enum TableSplice {
                 guard next < tables.count, found + token.count <= bytes.count,
                       bytes[found..<(found + token.count)].elementsEqual(token) else { return nil }
                 output.append(contentsOf: bytes[copied..<found])
-                output.append(contentsOf: tables[next].utf8)
+                output.append(contentsOf: tables[next])
                 copied = found + token.count
                 index = copied
                 next += 1
@@ -55,5 +55,5 @@ enum TableSplice {
 
 /// The tables of one page as they are written, in order (the builder's closure appends to it).
 private final class TableTexts {
-    var texts: [String] = []
+    var texts: [[UInt8]] = []
 }

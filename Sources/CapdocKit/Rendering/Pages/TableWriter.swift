@@ -8,14 +8,14 @@ struct TableWriter {
     let builder: PageDocumentBuilder
 
     /// The table's text, built as bytes: a matrix table of 20,000 services is megabytes.
-    func text(for table: Table) -> String {
+    func bytes(for table: Table) -> [UInt8] {
         var out: [UInt8] = []
         switch format {
         case .html: html(table, &out)
         case .markdown: markdown(table, &out)
         case .man: tbl(table, &out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
@@ -31,7 +31,7 @@ struct TableWriter {
         let content = cmarkContent(inlines)
         switch format {
         case .html: return content
-        case .markdown: return ByteText.replacing(content, [0x0A: " ", 0x7C: "\\|"])
+        case .markdown: return ByteText.replacing(content, .markdownCell)
         case .man: return Self.breakableCitations(ManPostProcessor.fixFonts(content))
         }
     }
