@@ -4,11 +4,14 @@ struct PageContext {
     let matrix: Matrix
     /// The service cells, worked out once: the matrix, level, platform and service pages all show them.
     let serviceCells: ServiceCellCache
+    /// Sources by id: pages look one up for every claim they cite.
+    let sourcesByID: [String: Source]
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
         self.matrix = Matrix(merge: compiled.merge)
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
+        self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }
@@ -94,7 +97,7 @@ struct CitationBook {
         let items: [[Inline]] = references.enumerated().map { index, reference in
             let claim = context.merge.claimsByReference[reference]
             let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
-            let title = context.compiled.model.sources.first { $0.id.value == sourceID }?.title ?? sourceID
+            let title = context.sourcesByID[sourceID]?.title ?? sourceID
             let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
             var item: [Inline] = [.text("[\(index + 1)] "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
             if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }

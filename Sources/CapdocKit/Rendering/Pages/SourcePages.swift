@@ -82,7 +82,7 @@ extension PageContext {
             blocks.append(.paragraph([.text(place + ".")]))
             let claims = contradiction.claims.compactMap { merge.claimsByReference[$0] }
             blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Claim", "Source", "Says", "Quote"], pivot: "Field", rows: claims.map { claim in
-                let source = compiled.model.sources.first { $0.id.value == claim.sourceID }
+                let source = sourcesByID[claim.sourceID]
                 return TableRow(header: TableCell([.link([.code(claim.reference)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]),
                                 cells: [TableCell([.link([.text(source?.title ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID)))]),
                                         TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
