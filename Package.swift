@@ -9,7 +9,6 @@ let package = Package(
         .library(name: "CapdocKit", targets: ["CapdocKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
     ],
@@ -20,6 +19,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // libyaml (the YAML reference parser in C) from the system: Debian's libyaml-dev. Its event API
+        // gives every node's position without building a tree that capdoc would then copy.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // Two system calls Swift cannot reach directly (variadic or platform-specific): the atomic swap of the output folder.
         .target(name: "CSystem"),
         .target(
@@ -27,7 +33,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CSystem",
-                .product(name: "Yams", package: "Yams"),
+                "CYAML",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -88,7 +88,7 @@ enum ClaimReader {
 
     /// `all`, one id, or a list of ids.
     static func selection(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Selection? {
-        if case let .scalar(text, isPlain, _) = node, isPlain, text == "all" { return .all }
+        if node.isPlain, node.text == "all" { return .all }
         guard let ids = ValueReader.stringList(node, field: field, allowScalar: true, diagnostics: &diagnostics) else { return nil }
         if ids.isEmpty {
             diagnostics.append(Diagnostic(.error, "'\(field)' is an empty list; leave the field out or name at least one id",
@@ -125,7 +125,7 @@ enum ClaimReader {
                       diagnostics: inout [Diagnostic]) -> Located<ClaimValue>? {
         switch fact.valueType {
         case .key:
-            guard case .scalar = node, !node.isNull else {
+            guard node.isScalar, !node.isNull else {
                 diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be one Info.plist key, found \(ValueReader.describe(node))",
                                               at: node.location, check: WrongTypeCheck.id))
                 return nil
@@ -151,9 +151,9 @@ enum ClaimReader {
         case .boolean:
             return ValueReader.boolean(node, field: "value", diagnostics: &diagnostics).map { Located(.boolean($0.value), at: $0.location) }
         case .keyList:
-            guard case .sequence = node,
+            guard node.isSequence,
                   let keys = ValueReader.stringList(node, field: "value", allowScalar: false, diagnostics: &diagnostics) else {
-                if case .sequence = node {} else {
+                if !node.isSequence {
                     diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be a list of Info.plist keys, found \(ValueReader.describe(node))",
                                                   at: node.location, check: WrongTypeCheck.id))
                 }
@@ -167,10 +167,7 @@ enum ClaimReader {
 
     /// The key names of a key-list claim, with their positions, for reference checks.
     static func keyReferences(in node: YAMLNode) -> [Located<String>] {
-        guard case let .sequence(items, _) = node else { return [] }
-        return items.compactMap { item in
-            if case let .scalar(text, _, location) = item { return Located(text, at: location) }
-            return nil
-        }
+        guard let items = node.items else { return [] }
+        return items.compactMap { item in item.text.map { Located($0, at: item.location) } }
     }
 }

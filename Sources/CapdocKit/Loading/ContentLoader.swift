@@ -24,7 +24,6 @@ public struct ContentLoader: Sendable {
 
     public func load(from root: String) -> Result {
         var diagnostics: [Diagnostic] = []
-        var vocabulary = VocabularyLoader()
         var keyReferences: [String: [Located<String>]] = [:]
 
         guard fileSystem.isDirectory(root) else {
@@ -33,6 +32,101 @@ public struct ContentLoader: Sendable {
                           diagnostics: diagnostics, keyReferences: [:])
         }
 
+        // The flow first: the sources need its states' statuses (for the default status of transitions).
+        var flowDiagnostics: [Diagnostic] = []
+        let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &flowDiagnostics)
+        var states: [String: String] = [:]
+        if let flow {
+            // A throwaway load of the flow alone: the states are the same as in the whole vocabulary,
+            // whose load (and its diagnostics) comes below, in its place.
+            var flowOnly = VocabularyLoader()
+            var ignored: [Diagnostic] = []
+            flowOnly.loadFlow(flow, diagnostics: &ignored)
+            for state in flowOnly.vocabulary.all(.state) { states[state.id.value] = state.attributes["status"] }
+        }
+
+        var sourceDiagnostics: [Diagnostic] = []
+        let sourcesPath = joinPath(root, Self.sourcesFolder)
+        if fileSystem.isSymbolicLink(sourcesPath) {
+            sourceDiagnostics.append(Diagnostic(.error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
+                                                at: .file(sourcesPath), check: UnsafeFileCheck.id))
+        }
+        let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
+        if !names.contains(where: { $0.hasSuffix(".yaml") }) {
+            sourceDiagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
+                                                check: MissingFieldCheck.id))
+        }
+        var files: [(path: String, id: String)] = []
+        // Another spelling of the extension would be skipped silently, and its claims never checked.
+        for name in names where !name.hasSuffix(".yaml") && [".yml", ".YAML", ".YML", ".Yaml"].contains(where: name.hasSuffix) {
+            sourceDiagnostics.append(Diagnostic(.error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
+                                                check: UnsafeFileCheck.id))
+        }
+        for name in names where name.hasSuffix(".yaml") {
+            let path = joinPath(sourcesPath, name)
+            let id = String(name.dropLast(".yaml".count))
+            if let problem = Identifier.problem(with: id, kind: .source) {
+                sourceDiagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: UnsafeIDCheck.id))
+                continue
+            }
+            files.append((path, id))
+        }
+
+        // The vocabulary and the sources are independent (but for the states, read above): load them
+        // on every core, the vocabulary (one large file of services, maybe) beside the first sources,
+        // then gather everything in file order.
+        let stateStatuses = states
+        let sourceFiles = files
+        let loader = self
+        let flowResult = (flow, flowDiagnostics)
+        let parsed = parallelMap(sourceFiles.count + 1) { index -> LoadedPart in
+            if index == 0 {
+                let (vocabulary, vocabularyDiagnostics) = loader.loadVocabulary(root, flow: flowResult)
+                return .vocabulary(vocabulary, vocabularyDiagnostics)
+            }
+            var fileDiagnostics: [Diagnostic] = []
+            var references: [String: [Located<String>]] = [:]
+            let (path, id) = sourceFiles[index - 1]
+            guard let node = loader.parseRequired(path, diagnostics: &fileDiagnostics) else { return .source(nil, fileDiagnostics, references) }
+            let source = SourceReader.source(node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
+                                             keyReferences: &references)
+            return .source(source, fileDiagnostics, references)
+        }
+        var vocabulary = Vocabulary()
+        var sources: [Source] = []
+        for part in parsed {
+            switch part {
+            case let .vocabulary(loaded, vocabularyDiagnostics):
+                vocabulary = loaded
+                diagnostics += vocabularyDiagnostics
+                diagnostics += sourceDiagnostics
+            case let .source(source, fileDiagnostics, references):
+                if let source { sources.append(source) }
+                diagnostics += fileDiagnostics
+                keyReferences.merge(references) { first, _ in first }
+            }
+        }
+
+        var adjudications: [Adjudication] = []
+        let adjudicationsPath = joinPath(root, Self.adjudicationsFile)
+        if fileSystem.fileExists(adjudicationsPath), let node = parseRequired(adjudicationsPath, diagnostics: &diagnostics), !node.isNull {
+            adjudications = AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
+        }
+
+        let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, root: root)
+        return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
+    }
+
+    /// What one task of the parallel load gives.
+    private enum LoadedPart: Sendable {
+        case vocabulary(Vocabulary, [Diagnostic])
+        case source(Source?, [Diagnostic], [String: [Located<String>]])
+    }
+
+    /// Loads the vocabulary files, in order, then the flow (already parsed), with their diagnostics.
+    private func loadVocabulary(_ root: String, flow: (node: YAMLNode?, diagnostics: [Diagnostic])) -> (Vocabulary, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var vocabulary = VocabularyLoader()
         for entry in VocabularyLoader.files {
             let path = joinPath(root, entry.file)
             guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
@@ -54,64 +148,11 @@ public struct ContentLoader: Sendable {
                                           at: .file(joinPath(root, "services.yaml")), check: VocabularyLimitCheck.id))
             vocabulary.vocabulary.truncate(.service, to: kept)
         }
-        if let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &diagnostics) {
-            vocabulary.loadFlow(flow, diagnostics: &diagnostics)
+        diagnostics += flow.diagnostics
+        if let node = flow.node {
+            vocabulary.loadFlow(node, diagnostics: &diagnostics)
         }
-
-        var states: [String: String] = [:]
-        for state in vocabulary.vocabulary.all(.state) { states[state.id.value] = state.attributes["status"] }
-        var sources: [Source] = []
-        let sourcesPath = joinPath(root, Self.sourcesFolder)
-        if fileSystem.isSymbolicLink(sourcesPath) {
-            diagnostics.append(Diagnostic(.error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
-                                          at: .file(sourcesPath), check: UnsafeFileCheck.id))
-        }
-        let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
-        if !names.contains(where: { $0.hasSuffix(".yaml") }) {
-            diagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
-                                          check: MissingFieldCheck.id))
-        }
-        var files: [(path: String, id: String)] = []
-        // Another spelling of the extension would be skipped silently, and its claims never checked.
-        for name in names where !name.hasSuffix(".yaml") && [".yml", ".YAML", ".YML", ".Yaml"].contains(where: name.hasSuffix) {
-            diagnostics.append(Diagnostic(.error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
-                                          check: UnsafeFileCheck.id))
-        }
-        for name in names where name.hasSuffix(".yaml") {
-            let path = joinPath(sourcesPath, name)
-            let id = String(name.dropLast(".yaml".count))
-            if let problem = Identifier.problem(with: id, kind: .source) {
-                diagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: UnsafeIDCheck.id))
-                continue
-            }
-            files.append((path, id))
-        }
-        // Sources are independent: parse them on every core, then gather in file order.
-        let stateStatuses = states
-        let sourceFiles = files
-        let parsed = parallelMap(sourceFiles.count) { index -> (Source?, [Diagnostic], [String: [Located<String>]]) in
-            var fileDiagnostics: [Diagnostic] = []
-            var references: [String: [Located<String>]] = [:]
-            let (path, id) = sourceFiles[index]
-            guard let node = parseRequired(path, diagnostics: &fileDiagnostics) else { return (nil, fileDiagnostics, references) }
-            let source = SourceReader.source(node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
-                                             keyReferences: &references)
-            return (source, fileDiagnostics, references)
-        }
-        for (source, fileDiagnostics, references) in parsed {
-            if let source { sources.append(source) }
-            diagnostics += fileDiagnostics
-            keyReferences.merge(references) { first, _ in first }
-        }
-
-        var adjudications: [Adjudication] = []
-        let adjudicationsPath = joinPath(root, Self.adjudicationsFile)
-        if fileSystem.fileExists(adjudicationsPath), let node = parseRequired(adjudicationsPath, diagnostics: &diagnostics), !node.isNull {
-            adjudications = AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
-        }
-
-        let model = ContentModel(vocabulary: vocabulary.vocabulary, sources: sources, adjudications: adjudications, root: root)
-        return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
+        return (vocabulary.vocabulary, diagnostics)
     }
 
     /// Content files are edited by hand: anything larger is a mistake or an attack, and is refused
@@ -180,7 +221,7 @@ enum SourceReader {
         var claims: [Claim] = []
         var seen: [String: SourceLocation] = [:]
         if let claimsNode = reader.require("claims", diagnostics: &diagnostics) {
-            if case let .sequence(items, _) = claimsNode {
+            if let items = claimsNode.items {
                 for item in items {
                     guard let claim = ClaimReader.claim(item, sourceID: id, states: states, diagnostics: &diagnostics) else { continue }
                     if let earlier = seen[claim.id.value] {
@@ -189,8 +230,9 @@ enum SourceReader {
                         continue
                     }
                     seen[claim.id.value] = claim.id.location
-                    if claim.fact.valueType == .keyList, case let .mapping(pairs, _) = item,
-                       let valueNode = pairs.first(where: { if case .scalar("value", _, _) = $0.key { true } else { false } })?.value {
+                    if claim.fact.valueType == .keyList, let pairs = item.pairs,
+                       let value = pairs.indices.first(where: { pairs.key($0).text == "value" }) {
+                        let valueNode = pairs.value(value)
                         keyReferences[claim.reference] = ClaimReader.keyReferences(in: valueNode)
                     }
                     claims.append(claim)
@@ -211,7 +253,7 @@ enum AdjudicationReader {
     static let fields = ["id", "prevails", "over", "platforms", "os", "reason"]
 
     static func adjudications(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [Adjudication] {
-        guard case let .sequence(items, _) = node else {
+        guard let items = node.items else {
             diagnostics.append(Diagnostic(.error, "expected a list of adjudications, found \(node.kindDescription)",
                                           at: node.location, check: WrongTypeCheck.id))
             return []

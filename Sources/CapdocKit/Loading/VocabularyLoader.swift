@@ -20,13 +20,14 @@ struct VocabularyLoader {
     var vocabulary = Vocabulary()
 
     mutating func loadList(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) {
-        guard case let .sequence(items, _) = node else {
+        guard let items = node.items else {
             diagnostics.append(Diagnostic(.error, "expected a list of \(kind.plural), found \(node.kindDescription)",
                                           at: node.location, check: WrongTypeCheck.id))
             return
         }
+        let allowed = ["id", "name", "summary"] + extras
         for item in items {
-            if let entity = entity(item, kind: kind, extras: extras, diagnostics: &diagnostics) {
+            if let entity = entity(item, kind: kind, allowed: allowed, extras: extras, diagnostics: &diagnostics) {
                 if let earlier = vocabulary.add(entity) {
                     diagnostics.append(Diagnostic(.error, "duplicate \(kind.rawValue) id '\(entity.id.value)'", at: entity.id.location,
                                                   check: DuplicateIDCheck.id,
@@ -36,9 +37,9 @@ struct VocabularyLoader {
         }
     }
 
-    private func entity(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) -> Entity? {
-        guard let reader = MappingReader(node, what: kind.rawValue, allowed: ["id", "name", "summary"] + extras,
-                                         diagnostics: &diagnostics) else { return nil }
+    /// `allowed`: the fields an entry may have, `id`, `name`, `summary` and the `extras`.
+    private func entity(_ node: YAMLNode, kind: EntityKind, allowed: [String], extras: [String], diagnostics: inout [Diagnostic]) -> Entity? {
+        guard let reader = MappingReader(node, what: kind.rawValue, allowed: allowed, diagnostics: &diagnostics) else { return nil }
         guard let idNode = reader.require("id", diagnostics: &diagnostics),
               let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics) else { return nil }
         if let problem = Identifier.problem(with: id.value, kind: kind) {

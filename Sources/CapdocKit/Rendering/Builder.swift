@@ -43,9 +43,14 @@ public struct Builder: Sendable {
     public func build(contentAt content: String, into output: String, checker: Checker = Checker()) throws -> Outcome {
         let report = checker.check(contentAt: content)
         guard report.errorCount == 0 else { return Outcome(report: report, written: nil) }
+        var timer = PhaseTimer()
         let renderers = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
         let compiled = CompiledModel(model: report.model, merge: report.merge)
-        let written = try OutputWriter().write(to: output) { sink in try emit(compiled, renderers: renderers, into: sink) }
+        let written = try OutputWriter().write(to: output) { sink in
+            try emit(compiled, renderers: renderers, into: sink)
+            timer.lap("render and write")
+        }
+        timer.lap("swap in the output")
         return Outcome(report: report, written: written)
     }
 
