@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders `capdoc.json`, the dataset for tools, and `capdoc.schema.json`, its JSON Schema.
 ///
 /// Every value carries the sources and claims that state it. Arrays follow vocabulary order; object
@@ -13,11 +15,13 @@ public struct DatasetRenderer: Renderer {
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] { [] }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [OutputFile(path: Self.datasetFile, text: dataset(input.compiled).serialized()),
+        [OutputFile(path: Self.datasetFile, contents: Data(dataset(input.compiled))),
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema.serialized())]
     }
 
-    public func dataset(_ compiled: CompiledModel) -> JSONValue {
+    /// The dataset's bytes. Services and sources are written one entry at a time (a tree of the
+    /// whole dataset took gigabytes at 20,000 services); the rest is small and built as a tree.
+    func dataset(_ compiled: CompiledModel) -> [UInt8] {
         let vocabulary = compiled.vocabulary
         let merge = compiled.merge
         let platforms = vocabulary.ids(.platform)
@@ -60,7 +64,8 @@ public struct DatasetRenderer: Renderer {
             members["exists"] = perPlatform(.statusExists, status.id.value)
             return .object(members)
         }
-        let serviceEntries: [JSONValue] = vocabulary.all(.service).map { service in
+        let services = vocabulary.all(.service)
+        func serviceEntry(_ service: Entity) -> JSONValue {
             var members = base(service)
             members["apis"] = .strings(service.apis)
             members["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
@@ -119,19 +124,23 @@ public struct DatasetRenderer: Renderer {
                 "ruling": ruling,
             ])
         }
-        return .object([
-            "schemaVersion": .string(Self.schemaVersion),
-            "generator": .string("capdoc \(Capdoc.version)"),
-            "platforms": .array(platformEntries),
-            "levels": .array(vocabulary.all(.level).map { .object(base($0)) }),
-            "statuses": .array(statusEntries),
-            "services": .array(serviceEntries),
-            "keys": .array(keyEntries),
-            "requests": .array(requestEntries),
-            "flow": flow,
-            "sources": .array(compiled.model.sources.map(Self.source)),
-            "conflicts": .array(conflicts),
+        let sources = compiled.model.sources
+        var stream = JSONStream()
+        stream.object([
+            "schemaVersion": .value(.string(Self.schemaVersion)),
+            "generator": .value(.string("capdoc \(Capdoc.version)")),
+            "platforms": .value(.array(platformEntries)),
+            "levels": .value(.array(vocabulary.all(.level).map { .object(base($0)) })),
+            "statuses": .value(.array(statusEntries)),
+            "services": .elements(services.count) { serviceEntry(services[$0]) },
+            "keys": .value(.array(keyEntries)),
+            "requests": .value(.array(requestEntries)),
+            "flow": .value(flow),
+            "sources": .elements(sources.count) { Self.source(sources[$0]) },
+            "conflicts": .value(.array(conflicts)),
         ])
+        stream.bytes.append(0x0A)
+        return stream.bytes
     }
 
     /// One row of the flow: a transition and its prompt, where it holds, and what states it.

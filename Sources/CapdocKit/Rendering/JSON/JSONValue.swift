@@ -18,7 +18,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     // Written as bytes: appending to a String scalar by scalar was most of the dataset's cost.
-    private func write(to output: inout [UInt8], indent: Int) {
+    func write(to output: inout [UInt8], indent: Int) {
         switch self {
         case let .string(text): Self.writeString(text, to: &output)
         case let .number(number): output += String(number).utf8
@@ -50,13 +50,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private static func writeIndent(_ depth: Int, to output: inout [UInt8]) {
+    static func writeIndent(_ depth: Int, to output: inout [UInt8]) {
         for _ in 0..<(depth * 2) { output.append(0x20) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
+    static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(0x22)
         ByteText.withBytes(text) { bytes in
             var index = 0
@@ -97,4 +97,44 @@ extension JSONValue {
     }
 
     static func strings(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+}
+
+/// Writes a JSON object member by member, as `JSONValue.serialized` would write it whole, without
+/// holding a tree of it: a member may be a list whose elements are made one at a time.
+struct JSONStream {
+    var bytes: [UInt8] = []
+
+    enum Member {
+        case value(JSONValue)
+        /// A list of `count` elements, each made when it is written.
+        case elements(Int, (Int) -> JSONValue)
+    }
+
+    /// An object at the top level, its members in the byte order of their keys.
+    mutating func object(_ members: [String: Member]) {
+        let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if keys.isEmpty { bytes += "{}".utf8; return }
+        bytes += "{\n".utf8
+        for (index, key) in keys.enumerated() {
+            JSONValue.writeIndent(1, to: &bytes)
+            JSONValue.writeString(key, to: &bytes)
+            bytes += ": ".utf8
+            switch members[key]! {
+            case let .value(value):
+                value.write(to: &bytes, indent: 1)
+            case let .elements(count, element):
+                if count == 0 { bytes += "[]".utf8; break }
+                bytes += "[\n".utf8
+                for item in 0..<count {
+                    JSONValue.writeIndent(2, to: &bytes)
+                    element(item).write(to: &bytes, indent: 2)
+                    bytes += (item + 1 < count ? ",\n" : "\n").utf8
+                }
+                JSONValue.writeIndent(1, to: &bytes)
+                bytes.append(0x5D)
+            }
+            bytes += (index + 1 < keys.count ? ",\n" : "\n").utf8
+        }
+        bytes.append(0x7D)
+    }
 }
