@@ -2,8 +2,17 @@
 public enum Identifier {
     /// kebab-case: lowercase ASCII letters and digits in words joined by single hyphens.
     public static func isKebabCase(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= 64, id.first != "-", id.last != "-", !id.contains("--") else { return false }
-        return id.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        // One pass over the bytes: Foundation's `contains("--")` cost thousands of instructions per id,
+        // a tenth of loading 100,000 claims.
+        let bytes = id.utf8
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= 64, first != 0x2D, last != 0x2D else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else { return false }
+            if byte == 0x2D && previous == 0x2D { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// Info.plist key names: an ASCII letter, then ASCII letters and digits.
