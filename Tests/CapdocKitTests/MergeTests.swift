@@ -142,6 +142,11 @@ struct MergeTests {
         #expect(report.errorCount == 2)
     }
 
+    @Test("Fact kinds are numbered in their declared order (the merge lays out its cells so)")
+    func kindOrdinals() {
+        #expect(FactKind.allCases.map(\.ordinal) == Array(FactKind.allCases.indices))
+    }
+
     @Test("Grouping is per fact cell: claims about different subjects never meet")
     func groupingPerCell() {
         var tree = FixtureTree.base()
@@ -197,20 +202,100 @@ struct NarrowestTests {
         }
     }
 
-    @Test("the sweep finds exactly the claims no other claim refines", arguments: 0..<200)
-    func matchesDefinition(_ seed: Int) {
+    /// One claim of a cell: what the sweep reads of it.
+    struct CellClaim {
+        var platformsNamed: Bool
+        var levelsNamed: Bool
+        var os: VersionRange
+        var value: Bool
+
+        var specificity: Specificity { Specificity(platformsNamed: platformsNamed, levelsNamed: levelsNamed, os: os) }
+
+        func claim(_ index: Int) -> Claim {
+            let at = SourceLocation.file("test.yaml")
+            return Claim(sourceID: "test", id: Located("c\(index)", at: at), fact: .serviceAvailable, location: at,
+                         scope: ClaimScope(subjects: .all, platforms: platformsNamed ? .all : .silent, levels: levelsNamed ? .all : .silent, os: os),
+                         value: Located(.boolean(value), at: at), quote: Located("q", at: at))
+        }
+    }
+
+    /// A segment as the sweep reports it: its range, its narrowest claims, and the claims covering it by value.
+    struct Segment: Equatable, CustomStringConvertible {
+        var os: VersionRange
+        var narrowest: [Int32]
+        var covering: [[Int32]]
+        var description: String { "\(os): narrowest \(narrowest), covering \(covering)" }
+    }
+
+    /// What the sweep finds, walking the cell of `claims` with trees for cells over `smallCell` claims.
+    func sweep(_ claims: [CellClaim], smallCell: Int) -> [Segment] {
+        let models = claims.indices.map { claims[$0].claim($0) }
+        let ranks = VersionRanks(claims.flatMap { [$0.os.from, $0.os.until] }.compactMap { $0 })
+        let columns = ClaimColumns(claims: models, ranks: ranks)
+        var sweep = CellSweep(columns: columns, smallCell: smallCell)
+        // The claims come in two lists, as a cell's named and general claims do.
+        let numbers = Array(Int32(0)..<Int32(claims.count))
+        sweep.start(ArraySlice(numbers.filter { $0 % 3 != 0 }), ArraySlice(numbers.filter { $0 % 3 == 0 }), unboundedUntil: ranks.unboundedUntil)
+        var segments: [Segment] = []
+        while sweep.next() {
+            let covering = [false, true].map { value -> [Int32] in
+                var list: [Int32] = []
+                if let id = models.firstIndex(where: { $0.value.value == .boolean(value) }) { sweep.appendCovering(withValue: columns.valueIDs[id], to: &list) }
+                return list
+            }
+            segments.append(Segment(os: ranks.range(from: sweep.lower, until: sweep.upper), narrowest: sweep.narrowest, covering: covering))
+        }
+        return segments
+    }
+
+    /// The definition: cut at every bound, and in each segment that a claim covers, the covering
+    /// claims that no other covering claim refines.
+    func definition(_ claims: [CellClaim]) -> [Segment] {
+        let bounds = Array(Set(claims.flatMap { [$0.os.from, $0.os.until] }.compactMap { $0 })).sorted()
+        let cuts: [Version?] = [nil] + bounds.map(Optional.some) + [nil]
+        return (0..<(cuts.count - 1)).compactMap { index in
+            let os = VersionRange(from: cuts[index], until: cuts[index + 1])
+            let covering = claims.indices.filter { claims[$0].os.contains(os) }
+            guard !covering.isEmpty else { return nil }
+            let narrowest = covering.filter { candidate in
+                !covering.contains { other in other != candidate && claims[other].specificity.refines(claims[candidate].specificity) }
+            }
+            return Segment(os: os, narrowest: narrowest.map(Int32.init),
+                           covering: [false, true].map { value in covering.filter { claims[$0].value == value }.map(Int32.init) })
+        }
+    }
+
+    func randomCell(_ seed: Int, count: ClosedRange<Int>) -> [CellClaim] {
         var random = SplitMix(state: UInt64(seed))
-        let count = Int.random(in: 1...12, using: &random)
-        // Ranges that all contain version 10 (as the claims covering one segment do).
-        let specificities = (0..<count).map { _ in
-            Specificity(platformsNamed: Bool.random(using: &random), levelsNamed: Bool.random(using: &random),
-                        os: VersionRange(from: Bool.random(using: &random) ? Version(components: [Int.random(in: 1...10, using: &random)]) : nil,
-                                         until: Bool.random(using: &random) ? Version(components: [Int.random(in: 11...15, using: &random)]) : nil))
+        func version(_ range: ClosedRange<Int>) -> Version? {
+            Bool.random(using: &random) ? Version(components: [Int.random(in: range, using: &random)]) : nil
         }
-        let covering = Array(0..<count)
-        let definition = covering.filter { candidate in
-            !covering.contains { other in other != candidate && specificities[other].refines(specificities[candidate]) }
+        // Few distinct bounds, so that ranges often coincide, nest and overlap; some are empty.
+        return (0..<Int.random(in: count, using: &random)).map { _ in
+            CellClaim(platformsNamed: Bool.random(using: &random), levelsNamed: Bool.random(using: &random),
+                      os: VersionRange(from: version(1...9), until: version(3...12)), value: Int.random(in: 0..<4, using: &random) > 0)
         }
-        #expect(Specificity.narrowest(covering, specificities) == definition)
+    }
+
+    @Test("the sweep finds exactly the claims no other claim refines, in every segment", arguments: 0..<200)
+    func matchesDefinition(_ seed: Int) {
+        let claims = randomCell(seed, count: 1...40)
+        let expected = definition(claims)
+        #expect(sweep(claims, smallCell: 16) == expected, "claim by claim")
+        #expect(sweep(claims, smallCell: 0) == expected, "with trees")
+    }
+
+    @Test("1,200 nested ranges: each segment is decided by its innermost claim, and covered by every claim around it")
+    func nestedRanges() {
+        // The shape that was quadratic: every segment covered by all the claims that started before it.
+        let claims = (0..<1_200).map { index in
+            CellClaim(platformsNamed: true, levelsNamed: false, os: VersionRange(from: Version(components: [index + 1])), value: true)
+        }
+        let segments = sweep(claims, smallCell: 16)
+        #expect(segments.count == 1_200)
+        #expect(segments.enumerated().allSatisfy { index, segment in
+            segment.os == VersionRange(from: Version(components: [index + 1]), until: index == 1_199 ? nil : Version(components: [index + 2]))
+                && segment.narrowest == [Int32(index)] && segment.covering == [[], Array(0...Int32(index))]
+        })
     }
 }

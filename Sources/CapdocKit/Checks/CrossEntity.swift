@@ -3,7 +3,7 @@ enum CrossEntity {
     /// Whether the resolved facts say `false` for this address anywhere inside `range`; returns that fact.
     static func falseFact(_ merge: MergeResult, _ kind: FactKind, subject: String, platform: String, level: String? = nil,
                           within range: VersionRange) -> Fact? {
-        merge.facts(kind, subject: subject, platform: platform, level: level)
+        merge.factSlice(kind, subject: subject, platform: platform, level: level)
             .first { $0.value == .boolean(false) && $0.os.overlaps(range) }
     }
 

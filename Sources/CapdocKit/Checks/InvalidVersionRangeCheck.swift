@@ -12,22 +12,24 @@ public enum InvalidVersionRangeCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // The first version of Core Location authorization on each platform, from the sourced status facts.
         var firstVersion: [String: Version] = [:]
-        for fact in context.merge.facts where fact.kind == .statusExists && fact.value == .boolean(true) {
+        for fact in context.merge.facts(of: .statusExists) where fact.value == .boolean(true) {
             guard let from = fact.os.from else { continue }
             if let known = firstVersion[fact.platform], known < from { continue }
             firstVersion[fact.platform] = from
         }
         // A platform whose status facts start unbounded has no known first version.
-        for fact in context.merge.facts where fact.kind == .statusExists && fact.value == .boolean(true) && fact.os.from == nil {
+        for fact in context.merge.facts(of: .statusExists) where fact.value == .boolean(true) && fact.os.from == nil {
             firstVersion[fact.platform] = nil
         }
         var diagnostics: [Diagnostic] = []
-        for claim in context.model.claims {
-            guard let until = claim.scope.os.until, case let .named(platforms) = claim.scope.platforms else { continue }
+        let claims = context.model.claims
+        for index in claims.indices {
+            // By index, so that no claim is copied only to read its range.
+            guard let until = claims[index].scope.os.until, case let .named(platforms) = claims[index].scope.platforms else { continue }
             for platform in platforms {
                 guard let first = firstVersion[platform.value], !(first < until) else { continue }
                 diagnostics.append(Diagnostic(.error, "os range ends at \(until), before \(platform.value) \(first), the first version with location authorization",
-                                              at: claim.location, check: Self.id))
+                                              at: claims[index].location, check: Self.id))
             }
         }
         return diagnostics

@@ -10,9 +10,12 @@ public enum KeyNotOnPlatformCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for claim in context.model.claims where claim.fact == .requestKeys {
+        let platforms = context.model.vocabulary.ids(.platform)
+        let claims = context.model.claims
+        for index in claims.indices where claims[index].fact == .requestKeys {
+            let claim = claims[index]
             guard case let .keys(keys) = claim.value.value else { continue }
-            for platform in CrossEntity.named(claim.scope.platforms, in: context.model.vocabulary.ids(.platform)) {
+            for platform in CrossEntity.named(claim.scope.platforms, in: platforms) {
                 for key in keys {
                     guard let fact = CrossEntity.falseFact(context.merge, .keyExists, subject: key, platform: platform,
                                                            within: claim.scope.os) else { continue }

@@ -10,9 +10,12 @@ public enum LevelNotOnPlatformCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for claim in context.model.claims where claim.fact == .serviceAvailable && claim.value.value == .boolean(true) {
-            for platform in CrossEntity.named(claim.scope.platforms, in: context.model.vocabulary.ids(.platform)) {
-                for level in CrossEntity.named(claim.scope.levels, in: context.model.vocabulary.ids(.level)) {
+        let platforms = context.model.vocabulary.ids(.platform), levels = context.model.vocabulary.ids(.level)
+        let claims = context.model.claims
+        for index in claims.indices where claims[index].fact == .serviceAvailable && claims[index].value.value == .boolean(true) {
+            let claim = claims[index]
+            for platform in CrossEntity.named(claim.scope.platforms, in: platforms) {
+                for level in CrossEntity.named(claim.scope.levels, in: levels) {
                     guard let fact = CrossEntity.falseFact(context.merge, .levelSupported, subject: level, platform: platform,
                                                            within: claim.scope.os) else { continue }
                     diagnostics.append(Diagnostic(.error, "claim '\(claim.reference)' says services work under \(level) on \(platform), but \(platform) does not offer \(level) (\(fact.os))",

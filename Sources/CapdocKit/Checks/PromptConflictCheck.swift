@@ -11,19 +11,18 @@ public enum PromptConflictCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var promptFacts: [String: [Fact]] = [:]
-        for fact in context.merge.facts {
-            if fact.kind == .prompt {
-                promptFacts[fact.subject + "@" + fact.platform, default: []].append(fact)
-            } else if fact.kind == .transition {
-                let parts = FlowKey.parts(fact.subject)
-                if parts.choice != nil {
-                    promptFacts[FlowKey.prompt(from: parts.from, trigger: parts.trigger) + "@" + fact.platform, default: []].append(fact)
-                }
+        for fact in context.merge.facts(of: .prompt) {
+            promptFacts[fact.subject + "@" + fact.platform, default: []].append(fact)
+        }
+        for fact in context.merge.facts(of: .transition) {
+            let parts = FlowKey.parts(fact.subject)
+            if parts.choice != nil {
+                promptFacts[FlowKey.prompt(from: parts.from, trigger: parts.trigger) + "@" + fact.platform, default: []].append(fact)
             }
         }
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
-        for fact in context.merge.facts where fact.kind == .transition {
+        for fact in context.merge.facts(of: .transition) {
             let parts = FlowKey.parts(fact.subject)
             guard parts.choice == nil else { continue }
             let others = (promptFacts[FlowKey.prompt(from: parts.from, trigger: parts.trigger) + "@" + fact.platform] ?? []).filter { $0.os.overlaps(fact.os) }

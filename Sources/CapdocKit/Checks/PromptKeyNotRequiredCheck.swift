@@ -16,11 +16,11 @@ public enum PromptKeyNotRequiredCheck: Check {
         struct Finding: Hashable { var claim: String; var key: String }
         var order: [Finding] = []
         var found: [Finding: (places: [String], keysFact: Fact, request: String)] = [:]
-        for fact in context.merge.facts where fact.kind == .prompt {
+        for fact in context.merge.facts(of: .prompt) {
             guard case let .keys(keys) = fact.value, let key = keys.first else { continue }
             let trigger = FlowKey.parts(fact.subject).trigger
             guard let request = vocabulary.entity(.trigger, trigger)?.attributes["request"] else { continue }
-            for needed in context.merge.facts(.requestKeys, subject: request, platform: fact.platform) where needed.os.overlaps(fact.os) {
+            for needed in context.merge.factSlice(.requestKeys, subject: request, platform: fact.platform) where needed.os.overlaps(fact.os) {
                 guard case let .keys(required) = needed.value, !required.contains(key) else { continue }
                 var overlap = fact.os
                 if let from = needed.os.from, overlap.from.map({ $0 < from }) ?? true { overlap.from = from }

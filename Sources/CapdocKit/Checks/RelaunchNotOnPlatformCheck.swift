@@ -10,15 +10,19 @@ public enum RelaunchNotOnPlatformCheck: Check {
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        let claims = context.model.claims.filter { $0.fact == .launchesTerminatedApp }
+        let all = context.model.claims
+        // Picked by index, so that the many claims of other kinds are not copied.
+        let claims = all.indices.filter { all[$0].fact == .launchesTerminatedApp }.map { all[$0] }
         let platformWide = claims.filter { $0.value.value == .boolean(false) && $0.scope.subjects == .all && $0.scope.platforms.isNamed }
+        let allPlatforms = context.model.vocabulary.ids(.platform), allLevels = context.model.vocabulary.ids(.level)
+        let nevers = platformWide.map { never in
+            (claim: never, platforms: Set(never.scope.platforms.resolve(in: allPlatforms)), levels: Set(never.scope.levels.resolve(in: allLevels)))
+        }
         var diagnostics: [Diagnostic] = []
         for claim in claims where claim.value.value == .boolean(true) && claim.scope.platforms.isNamed {
-            let platforms = Set(claim.scope.platforms.resolve(in: context.model.vocabulary.ids(.platform)))
-            let levels = Set(claim.scope.levels.resolve(in: context.model.vocabulary.ids(.level)))
-            for never in platformWide {
-                let neverPlatforms = Set(never.scope.platforms.resolve(in: context.model.vocabulary.ids(.platform)))
-                let neverLevels = Set(never.scope.levels.resolve(in: context.model.vocabulary.ids(.level)))
+            let platforms = Set(claim.scope.platforms.resolve(in: allPlatforms))
+            let levels = Set(claim.scope.levels.resolve(in: allLevels))
+            for (never, neverPlatforms, neverLevels) in nevers {
                 let shared = platforms.intersection(neverPlatforms)
                 guard !shared.isEmpty, !levels.isDisjoint(with: neverLevels), claim.scope.os.overlaps(never.scope.os) else { continue }
                 diagnostics.append(Diagnostic(.error, "claim '\(claim.reference)' says a terminated app is relaunched on \(shared.sorted().joined(separator: ", ")), where '\(never.reference)' says the system never relaunches apps",

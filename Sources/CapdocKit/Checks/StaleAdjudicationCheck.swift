@@ -9,11 +9,12 @@ public enum StaleAdjudicationCheck: Check {
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        let known = Set(context.merge.claimsByReference.keys)
+        let claims = context.merge.claimsByReference
+        func known(_ reference: String) -> Bool { claims.contains(reference) }
         return context.model.adjudications.compactMap { adjudication in
             guard !context.merge.usedAdjudications.contains(adjudication.id.value) else { return nil }
             // An adjudication naming unknown claims is already an unknown-id error.
-            guard known.contains(adjudication.prevails.value), adjudication.over.allSatisfy({ known.contains($0.value) }) else { return nil }
+            guard known(adjudication.prevails.value), adjudication.over.allSatisfy({ known($0.value) }) else { return nil }
             return Diagnostic(.error, "adjudication '\(adjudication.id.value)' resolves no contradiction: '\(adjudication.prevails.value)' does not disagree with \(adjudication.over.map { "'\($0.value)'" }.joined(separator: ", ")) anywhere it applies",
                               at: adjudication.id.location, check: Self.id)
         }

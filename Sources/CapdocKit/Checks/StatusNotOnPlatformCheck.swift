@@ -16,7 +16,7 @@ public enum StatusNotOnPlatformCheck: Check {
         struct Finding: Hashable { var claim: String; var status: String; var reported: Bool }
         var order: [Finding] = []
         var found: [Finding: (platforms: [String], facts: [Fact])] = [:]
-        for fact in context.merge.facts where fact.kind == .transition {
+        for fact in context.merge.facts(of: .transition) {
             guard case let .transition(outcome) = fact.value else { continue }
             let from = FlowKey.parts(fact.subject).from
             var statuses: [(String, Bool)] = []

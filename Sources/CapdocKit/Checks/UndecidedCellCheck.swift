@@ -12,41 +12,45 @@ public enum UndecidedCellCheck: Check {
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        let vocabulary = context.model.vocabulary
-        var diagnostics: [Diagnostic] = []
+        let merge = context.merge
+        let cells = merge.cells
+        let kinds: [FactKind] = [.serviceAvailable, .launchesTerminatedApp]
         // Cells in an unresolved contradiction are decided by claims, just not yet agreed on: that is an error elsewhere.
-        var disputed = Set<String>()
-        for contradiction in context.merge.contradictions where contradiction.adjudication == nil {
+        var disputed = Set<Int>()
+        for contradiction in merge.contradictions where contradiction.adjudication == nil && kinds.contains(contradiction.kind) {
             for subject in contradiction.subjects { for platform in contradiction.platforms { for level in contradiction.levels {
-                disputed.insert("\(contradiction.kind.rawValue) \(subject) \(platform) \(level)")
+                if let cell = cells.cell(kind: contradiction.kind, subject: subject, platform: platform, level: level) { disputed.insert(cell) }
             } } }
         }
-        let platforms = vocabulary.ids(.platform)
-        let levels = vocabulary.ids(.level)
         // Levels a platform does not offer have no cells to decide; asked once per platform, not per service.
-        let offered = Dictionary(uniqueKeysWithValues: platforms.map { platform in
-            (platform, levels.filter { context.merge.fact(.levelSupported, subject: $0, platform: platform)?.value != .boolean(false) })
-        })
-        for service in vocabulary.all(.service) {
-            for platform in platforms {
-                if context.merge.facts(.serviceOnPlatform, subject: service.id.value, platform: platform)
-                    .contains(where: { $0.value == .boolean(false) && $0.os.until == nil }) { continue }
-                for level in offered[platform]! {
-                    for kind in [FactKind.serviceAvailable, .launchesTerminatedApp]
-                    where context.merge.factCount(kind, subject: service.id.value, platform: platform, level: level) == 0
-                        && !disputed.contains("\(kind.rawValue) \(service.id.value) \(platform) \(level)") {
-                        diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(service.id.value) under \(level) on \(platform)",
-                                                      at: service.id.location, check: Self.id))
+        let offered = cells.platforms.map { platform in
+            cells.levels.indices.filter { merge.fact(.levelSupported, subject: cells.levels[$0], platform: platform)?.value != .boolean(false) }
+        }
+        // Cells are addressed by position: the matrix has services × platforms × levels of them.
+        let onPlatformKind = FactKind.serviceOnPlatform.ordinal
+        let kindOrdinals = kinds.map(\.ordinal)
+        var diagnostics: [Diagnostic] = []
+        var undecided = 0
+        for (service, entity) in context.model.vocabulary.all(.service).enumerated() {
+            for platform in cells.platforms.indices {
+                let onPlatform = cells.index(kind: onPlatformKind, takesLevels: false, subject: service, platform: platform, level: 0)
+                if merge.factSlice(cell: onPlatform).contains(where: { $0.value == .boolean(false) && $0.os.until == nil }) { continue }
+                for level in offered[platform] {
+                    for (kind, ordinal) in zip(kinds, kindOrdinals) {
+                        let cell = cells.index(kind: ordinal, takesLevels: true, subject: service, platform: platform, level: level)
+                        guard merge.factSlice(cell: cell).isEmpty, !disputed.contains(cell) else { continue }
+                        undecided += 1
+                        // Past a hundred, the cells are listed on the site and in the JSON as "unknown"; one more
+                        // warning counts the rest, so that the diagnostics stay proportionate to the Content.
+                        guard undecided <= Self.listed else { continue }
+                        diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(entity.id.value) under \(cells.levels[level]) on \(cells.platforms[platform])",
+                                                      at: entity.id.location, check: Self.id))
                     }
                 }
             }
         }
-        // Past a hundred, the cells are listed on the site and in the JSON as "unknown"; one more
-        // warning counts the rest, so that the diagnostics stay proportionate to the Content.
-        if diagnostics.count > Self.listed {
-            let rest = diagnostics.count - Self.listed
-            diagnostics = Array(diagnostics.prefix(Self.listed))
-            diagnostics.append(Diagnostic(.warning, "and \(rest) more cells that no claim decides (each shows as unknown in the outputs)",
+        if undecided > Self.listed {
+            diagnostics.append(Diagnostic(.warning, "and \(undecided - Self.listed) more cells that no claim decides (each shows as unknown in the outputs)",
                                           at: .file(joinPath(context.model.root, "services.yaml")), check: Self.id))
         }
         return diagnostics

@@ -12,31 +12,42 @@ public enum UnknownIDCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
         var diagnostics: [Diagnostic] = []
+        // Each kind's ids, fetched once: every claim names several.
+        let known = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, vocabulary.positions(of: $0)) })
         func check(_ id: Located<String>, _ kind: EntityKind) {
-            guard !vocabulary.contains(kind, id.value) else { return }
+            guard known[kind]![id.value] == nil else { return }
             diagnostics.append(Diagnostic(.error, "unknown \(kind.rawValue) '\(id.value)'\(Suggestions.phrase(for: id.value, in: vocabulary.ids(kind)))",
                                           at: id.location, check: Self.id))
         }
-        func check(_ selection: Selection, _ kind: EntityKind) {
-            if case let .named(ids) = selection { ids.forEach { check($0, kind) } }
+        func check(_ selection: Selection, _ ids: [String: Int], _ kind: EntityKind) {
+            guard case let .named(named) = selection else { return }
+            for id in named where ids[id.value] == nil { check(id, kind) }
         }
-        for claim in context.model.claims {
-            if let subjectKind = claim.fact.subjectKind { check(claim.scope.subjects, subjectKind) }
-            check(claim.scope.platforms, .platform)
-            check(claim.scope.levels, .level)
-            for key in context.keyReferences[claim.reference] ?? [] { check(key, .key) }
-            if let trigger = claim.trigger { check(trigger, .trigger) }
-            if let choice = claim.choice { check(choice, .choice) }
-            for reference in claim.references { check(reference.id, reference.kind) }
+        let platforms = known[.platform]!, levels = known[.level]!
+        let claims = context.model.claims
+        // By index, so that no claim is copied only to read a few of its fields.
+        for index in claims.indices {
+            let fact = claims[index].fact
+            if let subjectKind = fact.subjectKind { check(claims[index].scope.subjects, known[subjectKind]!, subjectKind) }
+            check(claims[index].scope.platforms, platforms, .platform)
+            check(claims[index].scope.levels, levels, .level)
+            // The loader records key positions for key-list claims only.
+            if fact.valueType == .keyList {
+                for key in context.keyReferences[claims[index].reference] ?? [] { check(key, .key) }
+            }
+            if let trigger = claims[index].trigger { check(trigger, .trigger) }
+            if let choice = claims[index].choice { check(choice, .choice) }
+            for reference in claims[index].references { check(reference.id, reference.kind) }
         }
-        let references = Set(context.merge.claimsByReference.keys)
+        var sortedReferences: [String]?
         for adjudication in context.model.adjudications {
-            for reference in [adjudication.prevails] + adjudication.over where !references.contains(reference.value) {
-                let candidates = Array(references).sorted()
+            for reference in [adjudication.prevails] + adjudication.over where !context.merge.claimsByReference.contains(reference.value) {
+                if sortedReferences == nil { sortedReferences = context.merge.claimsByReference.keys.sorted() }
+                let candidates = sortedReferences!
                 diagnostics.append(Diagnostic(.error, "unknown claim '\(reference.value)'\(Suggestions.phrase(for: reference.value, in: candidates))",
                                               at: reference.location, check: Self.id))
             }
-            check(adjudication.platforms, .platform)
+            check(adjudication.platforms, platforms, .platform)
         }
         for state in vocabulary.all(.state) {
             if let status = state.attributes["status"], !vocabulary.contains(.status, status) {

@@ -1,59 +1,79 @@
 /// Numbers every fact cell — kind × subject × platform × level — so that claims can be grouped per
 /// fact in flat arrays, in a deterministic order (kind, then vocabulary order).
-struct CellIndex {
+///
+/// Tables are arrays by `FactKind.ordinal`: a lookup hashes the ids it is given, never the kind.
+struct CellIndex: Sendable {
     let platforms: [String]
     let levels: [String]
-    /// The subject ids of each kind, in vocabulary order ("" for kinds without a subject; topics for
-    /// notes; `FlowKey`s for flow facts, in order of first claim).
-    let subjects: [FactKind: [String]]
-    let subjectPositions: [FactKind: [String: Int]]
     let platformPositions: [String: Int]
     let levelPositions: [String: Int]
-    private let offsets: [FactKind: Int]
-    let count: Int
+    /// Per kind: the subject ids, in vocabulary order ("" for kinds without a subject; topics for
+    /// notes; `FlowKey`s for flow facts, in order of first claim), and their positions.
+    private let subjectsByKind: [[String]]
+    private let subjectPositionsByKind: [[String: Int]]
+    /// Per kind: the first cell; one more entry holds the number of cells.
+    private let offsets: [Int]
+    var count: Int { offsets[FactKind.allCases.count] }
 
     /// `freeSubjects`: the subjects of kinds whose subjects come from the claims (note topics, flow keys).
     init(vocabulary: Vocabulary, freeSubjects: [FactKind: [String]]) {
         platforms = vocabulary.ids(.platform)
         levels = vocabulary.ids(.level)
-        var subjects: [FactKind: [String]] = [:]
-        var offsets: [FactKind: Int] = [:]
-        var total = 0
+        var subjects: [[String]] = [], subjectPositions: [[String: Int]] = []
+        var offsets = [0]
+        // Kinds about the same entities (three are about services) share their lists.
+        var vocabularyIDs: [EntityKind: [String]] = [:]
         for kind in FactKind.allCases {
-            let universe: [String]
             if kind.hasFreeTopic || kind.isFlow {
-                universe = freeSubjects[kind] ?? []
+                subjects.append(freeSubjects[kind] ?? [])
+                subjectPositions.append(Self.positions(subjects.last!))
             } else if let subjectKind = kind.subjectKind {
-                universe = vocabulary.ids(subjectKind)
+                if vocabularyIDs[subjectKind] == nil { vocabularyIDs[subjectKind] = vocabulary.ids(subjectKind) }
+                subjects.append(vocabularyIDs[subjectKind]!)
+                subjectPositions.append(vocabulary.positions(of: subjectKind))
             } else {
-                universe = [""]
+                subjects.append([""])
+                subjectPositions.append(["": 0])
             }
-            subjects[kind] = universe
-            offsets[kind] = total
-            total += universe.count * platforms.count * (kind.takesLevels ? levels.count : 1)
+            offsets.append(offsets.last! + subjects.last!.count * platforms.count * (kind.takesLevels ? levels.count : 1))
         }
-        self.subjects = subjects
-        self.subjectPositions = subjects.mapValues { Dictionary($0.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+        subjectsByKind = subjects
+        subjectPositionsByKind = subjectPositions
         self.offsets = offsets
-        self.count = total
-        platformPositions = Dictionary(platforms.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        levelPositions = Dictionary(levels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        platformPositions = Self.positions(platforms)
+        levelPositions = Self.positions(levels)
     }
+
+    private static func positions(_ ids: [String]) -> [String: Int] {
+        Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func subjects(_ kind: FactKind) -> [String] { subjectsByKind[kind.ordinal] }
+    func subjectPositions(_ kind: FactKind) -> [String: Int] { subjectPositionsByKind[kind.ordinal] }
 
     /// The cell of an address given by ids, or nil when an id is not in the vocabulary.
     func cell(kind: FactKind, subject: String, platform: String, level: String?) -> Int? {
-        guard let subjectPosition = subjectPositions[kind]?[subject], let platformPosition = platformPositions[platform] else { return nil }
+        let ordinal = kind.ordinal
+        guard let subjectPosition = subjectPositionsByKind[ordinal][subject], let platformPosition = platformPositions[platform] else { return nil }
         var levelPosition = 0
         if kind.takesLevels {
             guard let level, let position = levelPositions[level] else { return nil }
             levelPosition = position
         }
-        return index(kind: kind, subject: subjectPosition, platform: platformPosition, level: levelPosition)
+        return index(kind: ordinal, takesLevels: kind.takesLevels, subject: subjectPosition, platform: platformPosition, level: levelPosition)
     }
 
     func levelCount(_ kind: FactKind) -> Int { kind.takesLevels ? levels.count : 1 }
 
-    func index(kind: FactKind, subject: Int, platform: Int, level: Int) -> Int {
-        offsets[kind]! + (subject * platforms.count + platform) * levelCount(kind) + level
+    /// The cells of one kind: a contiguous run.
+    func cells(of kind: FactKind) -> Range<Int> { offsets[kind.ordinal]..<offsets[kind.ordinal + 1] }
+
+    /// A platform and level of a kind, whatever the subject: where claims about every subject are kept.
+    func generalRow(kind ordinal: Int, platform: Int, level: Int) -> Int {
+        (ordinal * platforms.count + platform) * max(levels.count, 1) + level
+    }
+
+    func index(kind ordinal: Int, takesLevels: Bool, subject: Int, platform: Int, level: Int) -> Int {
+        offsets[ordinal] + (subject * platforms.count + platform) * (takesLevels ? levels.count : 1) + level
     }
 }

@@ -1,17 +1,28 @@
 /// Gathers the segments where claims disagree into one contradiction per set of claims (and ruling),
 /// remembering where they disagree so that the message can say it.
+///
+/// Subjects, platforms and levels are kept as positions in the `CellIndex` (sets, not lists, so
+/// that a contradiction over thousands of subjects costs no more per subject than over one).
 struct ContradictionCollector: Sendable {
     private struct Key: Hashable, Sendable {
         var kind: FactKind
-        var claims: [Int]
+        var claims: [Int32]
         var adjudication: String?
     }
 
     private struct Extent: Sendable {
-        var subjects: [String] = []
-        var platforms: [String] = []
-        var levels: [String] = []
-        var ranges: [String: [VersionRange]] = [:]
+        var subjects: Set<Int> = []
+        var platforms: Set<Int> = []
+        var levels: Set<Int> = []
+        var ranges: [Int: [VersionRange]] = [:]
+    }
+
+    /// A cell, by positions: `level` is nil for kinds without levels.
+    struct Address {
+        var kind: FactKind
+        var subject: Int
+        var platform: Int
+        var level: Int?
     }
 
     private var order: [Key] = []
@@ -19,37 +30,35 @@ struct ContradictionCollector: Sendable {
 
     /// Takes in what another collector found over later cells, keeping first-seen order.
     mutating func absorb(_ other: ContradictionCollector) {
-        func union(_ list: inout [String], _ more: [String]) { for item in more where !list.contains(item) { list.append(item) } }
         for key in other.order {
             let extent = other.extents[key]!
             if extents[key] == nil { order.append(key); extents[key] = Extent() }
-            union(&extents[key]!.subjects, extent.subjects)
-            union(&extents[key]!.platforms, extent.platforms)
-            union(&extents[key]!.levels, extent.levels)
+            extents[key]!.subjects.formUnion(extent.subjects)
+            extents[key]!.platforms.formUnion(extent.platforms)
+            extents[key]!.levels.formUnion(extent.levels)
             for (platform, ranges) in extent.ranges { extents[key]!.ranges[platform, default: []] += ranges }
         }
     }
 
-    mutating func add(kind: FactKind, claims: [Int], adjudication: String?,
-                      address: (kind: FactKind, subject: String, platform: String, level: String?), segment: VersionRange) {
-        let key = Key(kind: kind, claims: claims.sorted(), adjudication: adjudication)
+    /// `claims` in claim order.
+    mutating func add(claims: [Int32], adjudication: String?, address: Address, segment: VersionRange) {
+        let key = Key(kind: address.kind, claims: claims, adjudication: adjudication)
         if extents[key] == nil { order.append(key); extents[key] = Extent() }
-        func addUnique(_ value: String, to list: inout [String]) { if !list.contains(value) { list.append(value) } }
-        addUnique(address.subject, to: &extents[key]!.subjects)
-        addUnique(address.platform, to: &extents[key]!.platforms)
-        if let level = address.level { addUnique(level, to: &extents[key]!.levels) }
+        extents[key]!.subjects.insert(address.subject)
+        extents[key]!.platforms.insert(address.platform)
+        if let level = address.level { extents[key]!.levels.insert(level) }
         extents[key]!.ranges[address.platform, default: []].append(segment)
     }
 
-    func result(claims: [Claim], cells: CellIndex) -> [Contradiction] {
+    func result(references: [String], cells: CellIndex) -> [Contradiction] {
         order.map { key in
             let extent = extents[key]!
-            let subjectOrder = cells.subjects[key.kind] ?? []
-            return Contradiction(kind: key.kind, claims: key.claims.map { claims[$0].reference }, adjudication: key.adjudication,
-                                 subjects: subjectOrder.filter(extent.subjects.contains),
-                                 platforms: cells.platforms.filter(extent.platforms.contains),
-                                 levels: cells.levels.filter(extent.levels.contains),
-                                 ranges: extent.ranges.mapValues(Self.coalesce))
+            let subjects = cells.subjects(key.kind)
+            return Contradiction(kind: key.kind, claims: key.claims.map { references[Int($0)] }, adjudication: key.adjudication,
+                                 subjects: extent.subjects.sorted().map { subjects[$0] },
+                                 platforms: extent.platforms.sorted().map { cells.platforms[$0] },
+                                 levels: extent.levels.sorted().map { cells.levels[$0] },
+                                 ranges: Dictionary(uniqueKeysWithValues: extent.ranges.map { (cells.platforms[$0], Self.coalesce($1)) }))
         }
     }
 

@@ -9,14 +9,28 @@ public struct Fact: Sendable, Hashable {
     public var level: String?
     public var os: VersionRange
     public var value: ClaimValue
-    /// References (`source#claim`) of the claims that state this value here, in claim order.
-    public var claims: [String]
-    /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
-    public var deciding: [String]
-    /// The ids of the sources of those claims, sorted and unique.
-    public var sources: [String]
     /// The adjudication that decided this value, when sources disagreed here.
     public var adjudication: String?
+    /// What the fact cites, shared with the other facts that cite the same claims.
+    var citations: FactCitations
+
+    /// References (`source#claim`) of the claims that state this value here, in claim order.
+    public var claims: [String] {
+        get { citations.claims }
+        set { citations = FactCitations(claims: newValue, deciding: deciding, sources: sources) }
+    }
+
+    /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
+    public var deciding: [String] {
+        get { citations.deciding }
+        set { citations = FactCitations(claims: claims, deciding: newValue, sources: sources) }
+    }
+
+    /// The ids of the sources of those claims, sorted and unique.
+    public var sources: [String] {
+        get { citations.sources }
+        set { citations = FactCitations(claims: claims, deciding: deciding, sources: newValue) }
+    }
 }
 
 /// A contradiction between claims: where they overlap, neither refines the other, and they disagree.
@@ -41,12 +55,26 @@ public struct MergeResult: Sendable {
     /// Ids of adjudications that resolved at least one contradiction.
     public var usedAdjudications: Set<String>
     /// Claims by reference, for looking up what a fact or contradiction cites.
-    public var claimsByReference: [String: Claim]
+    public var claimsByReference: ClaimsByReference
 
     /// Facts of one kind, subject, platform and level, in OS order.
     public func facts(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
+        Array(factSlice(kind, subject: subject, platform: platform, level: level))
+    }
+
+    /// `facts(_:subject:platform:level:)` without copying them.
+    func factSlice(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> ArraySlice<Fact> {
         guard let cell = cells.cell(kind: kind, subject: subject, platform: platform, level: level) else { return [] }
-        return Array(facts[Int(cellStarts[cell])..<Int(cellStarts[cell + 1])])
+        return facts[Int(cellStarts[cell])..<Int(cellStarts[cell + 1])]
+    }
+
+    /// The facts of a cell, by its number in `cells`.
+    func factSlice(cell: Int) -> ArraySlice<Fact> { facts[Int(cellStarts[cell])..<Int(cellStarts[cell + 1])] }
+
+    /// Every fact of a kind, without copying them: facts are stored kind by kind.
+    public func facts(of kind: FactKind) -> ArraySlice<Fact> {
+        let run = cells.cells(of: kind)
+        return facts[Int(cellStarts[run.lowerBound])..<Int(cellStarts[run.upperBound])]
     }
 
     /// How many facts a cell has, without copying them (0 for unknown ids).
@@ -57,7 +85,7 @@ public struct MergeResult: Sendable {
 
     /// The fact that holds at `version` (or at the newest versions when nil).
     public func fact(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Fact? {
-        let candidates = facts(kind, subject: subject, platform: platform, level: level)
+        let candidates = factSlice(kind, subject: subject, platform: platform, level: level)
         if let version { return candidates.first { $0.os.contains(version) } }
         return candidates.first { $0.os.until == nil }
     }
@@ -67,7 +95,7 @@ public struct MergeResult: Sendable {
     let cellStarts: [Int32]
 
     init(facts: [Fact], cells: CellIndex, cellStarts: [Int32], contradictions: [Contradiction], usedAdjudications: Set<String>,
-         claimsByReference: [String: Claim]) {
+         claimsByReference: ClaimsByReference) {
         self.facts = facts
         self.cells = cells
         self.cellStarts = cellStarts

@@ -10,176 +10,107 @@ import Foundation
 public enum Merger {
     public static func merge(_ model: ContentModel) -> MergeResult {
         let claims = model.claims
-        let specificities = claims.map { Specificity($0.scope) }
-        // Subjects that come from the claims: note topics, and the state × trigger × choice of flow facts.
-        var freeSubjects: [FactKind: [String]] = [:]
-        var seen: [FactKind: Set<String>] = [:]
-        for claim in claims {
-            guard let subject = claim.topic ?? claim.flowKey else { continue }
-            if seen[claim.fact, default: []].insert(subject).inserted { freeSubjects[claim.fact, default: []].append(subject) }
-        }
-        let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects)
+        let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects(of: claims))
+        let ranks = VersionRanks(bounds(of: claims, model.adjudications))
+        let columns = ClaimColumns(claims: claims, ranks: ranks)
+        let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
+                                     platforms: cells.platformPositions, ranks: ranks)
+        let members = CellMembers(claims: claims, cells: cells)
 
-        // Columns of what the inner loop reads, computed once: no Claim is copied and no
-        // `source#claim` string is built per fact.
-        let columns = ClaimColumns(claims: claims, specificities: specificities)
-        let references = columns.references
-        var claimsByReference: [String: Claim] = [:]
-        var claimIndexByReference: [String: Int] = [:]
-        claimsByReference.reserveCapacity(claims.count)
-        claimIndexByReference.reserveCapacity(claims.count)
-        for (index, claim) in claims.enumerated() {
-            claimsByReference[references[index]] = claim
-            claimIndexByReference[references[index]] = index
-        }
-        let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndexByReference)
-
-        // Group: every claim goes into each cell it covers, in compressed rows (count, offsets, fill),
-        // so that a large matrix does not allocate one array per cell.
-        let covered: [(subjects: [Int], platforms: [Int], levels: [Int])] = claims.map { claim in
-            let subjectPositions = cells.subjectPositions[claim.fact]!
-            let subjects: [Int]
-            if claim.fact.isFlow {
-                subjects = claim.flowKey.flatMap { subjectPositions[$0] }.map { [$0] } ?? []
-            } else {
-                subjects = switch claim.scope.subjects {
-                case .silent, .all: Array(cells.subjects[claim.fact]!.indices)
-                case let .named(ids): ids.compactMap { subjectPositions[$0.value] }
-                }
-            }
-            return (subjects, positions(claim.scope.platforms, in: cells.platformPositions, count: cells.platforms.count),
-                    claim.fact.takesLevels ? positions(claim.scope.levels, in: cells.levelPositions, count: cells.levels.count) : [0])
-        }
-        var rowStarts = [Int32](repeating: 0, count: cells.count + 1)
-        func forEachCell(of index: Int, _ body: (Int) -> Void) {
-            let kind = claims[index].fact
-            for subject in covered[index].subjects {
-                for platform in covered[index].platforms {
-                    for level in covered[index].levels { body(cells.index(kind: kind, subject: subject, platform: platform, level: level)) }
-                }
-            }
-        }
-        for index in claims.indices { forEachCell(of: index) { rowStarts[$0 + 1] += 1 } }
-        for cell in 0..<cells.count { rowStarts[cell + 1] += rowStarts[cell] }
-        var members = [Int32](repeating: 0, count: Int(rowStarts[cells.count]))
-        var fill = rowStarts
-        for index in claims.indices {
-            forEachCell(of: index) { cell in
-                members[Int(fill[cell])] = Int32(index)
-                fill[cell] += 1
-            }
-        }
-
-        // Cells are independent: rows of cells (one kind × subject each) are merged in chunks on every
-        // core, and the chunks' results joined in cell order, so the output does not depend on timing.
-        var rows: [(kind: FactKind, subject: String, firstCell: Int)] = []
-        var nextCell = 0
+        // Cells are independent: rows of cells (one kind × subject each) are merged in runs on every
+        // core, and the runs' results joined in cell order, so the output does not depend on timing.
+        // The table of claims by reference is built beside them, as one more task.
+        var rows: [(kind: FactKind, subject: Int)] = []
         for kind in FactKind.allCases {
-            for subject in cells.subjects[kind]! {
-                rows.append((kind, subject, nextCell))
-                nextCell += cells.platforms.count * cells.levelCount(kind)
-            }
+            for subject in cells.subjects(kind).indices { rows.append((kind, subject)) }
         }
-        let chunkCount = rows.isEmpty ? 0 : min(rows.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let chunkRows = (0..<chunkCount).map { chunk in (rows.count * chunk / chunkCount)..<(rows.count * (chunk + 1) / chunkCount) }
-        let memberRows = members
-        let starts = rowStarts
+        let runCount = min(rows.count, ProcessInfo.processInfo.activeProcessorCount * 4)
         let cellRows = rows
-        let chunks = parallelMap(chunkCount) { chunk -> MergeChunk in
-            var result = MergeChunk()
-            for row in cellRows[chunkRows[chunk]] {
-                var cell = row.firstCell
-                for platform in cells.platforms {
-                    for level in row.kind.takesLevels ? cells.levels.map(Optional.some) : [nil] {
-                        let group = memberRows[Int(starts[cell])..<Int(starts[cell + 1])].map(Int.init)
-                        let before = result.facts.count
-                        if !group.isEmpty {
-                            mergeCell(kind: row.kind, subject: row.subject, platform: platform, level: level, group: group,
-                                      columns: columns, rulings: rulings, into: &result)
-                        }
-                        result.counts.append(Int32(result.facts.count - before))
-                        cell += 1
-                    }
-                }
-            }
-            return result
+        let work = parallelMap(runCount + 1) { task -> MergeWork in
+            guard task > 0 else { return .references(ClaimsByReference(claims: claims, references: columns.references)) }
+            let run = (cellRows.count * (task - 1) / runCount)..<(cellRows.count * task / runCount)
+            var merger = CellMerger(columns: columns, rulings: rulings, ranks: ranks)
+            let counts = merge(cellRows[run], cells: cells, members: members, into: &merger)
+            return .cells(merger, counts: counts)
         }
-        var facts: [Fact] = []
-        facts.reserveCapacity(chunks.reduce(0) { $0 + $1.facts.count })
+        var claimsByReference: ClaimsByReference?
+        var runs: [(merger: CellMerger, counts: [Int32])] = []
+        for result in work {
+            switch result {
+            case let .references(table): claimsByReference = table
+            case let .cells(merger, counts): runs.append((merger, counts))
+            }
+        }
+        let facts = FactStore.join(runs.map(\.merger.facts))
         var cellStarts = [Int32](repeating: 0, count: cells.count + 1)
         var contradictions = ContradictionCollector()
         var used = Set<String>()
         var cell = 0
-        for chunk in chunks {
-            facts += chunk.facts
-            for count in chunk.counts {
+        for run in runs {
+            for count in run.counts {
                 cellStarts[cell + 1] = cellStarts[cell] + count
                 cell += 1
             }
-            contradictions.absorb(chunk.contradictions)
-            used.formUnion(chunk.used)
+            contradictions.absorb(run.merger.contradictions)
+            used.formUnion(run.merger.used)
         }
         return MergeResult(facts: facts, cells: cells, cellStarts: cellStarts,
-                           contradictions: contradictions.result(claims: claims, cells: cells),
-                           usedAdjudications: used, claimsByReference: claimsByReference)
+                           contradictions: contradictions.result(references: columns.references, cells: cells),
+                           usedAdjudications: used, claimsByReference: claimsByReference!)
     }
 
-    /// Merges one cell: cuts it into OS segments, finds the narrowest claims of each, applies rulings.
-    private static func mergeCell(kind: FactKind, subject: String, platform: String, level: String?, group: [Int],
-                                  columns: ClaimColumns, rulings: Ruling.Book, into result: inout MergeChunk) {
-        let values = columns.values, ranges = columns.ranges, specificities = columns.specificities
-        let address = (kind: kind, subject: subject, platform: platform, level: level)
-        func fact(os: VersionRange, value: ClaimValue, claims indices: [Int], deciding: [Int], adjudication: String?) -> Fact {
-            var sources: [String] = []
-            for index in indices where !sources.contains(columns.sourceIDs[index]) { sources.append(columns.sourceIDs[index]) }
-            return Fact(kind: kind, subject: subject, platform: platform, level: level, os: os, value: value,
-                        claims: indices.map { columns.references[$0] }, deciding: deciding.map { columns.references[$0] },
-                        sources: sources.sorted(), adjudication: adjudication)
-        }
-        if kind == .note {
-            for index in group {
-                result.facts.append(fact(os: ranges[index], value: values[index], claims: [index], deciding: [index], adjudication: nil))
-            }
-            return
-        }
-        var previous: Fact?
-        for segment in segments(of: group, ranges: ranges, extraBounds: rulings.bounds(for: platform)) {
-            let covering = group.filter { ranges[$0].contains(segment) }
-            guard !covering.isEmpty else { continue }
-            let narrowest = Specificity.narrowest(covering, specificities)
-            var value = values[narrowest[0]]
-            var adjudication: String?
-            if narrowest.contains(where: { values[$0] != value }) {
-                let ruling = rulings.ruling(for: narrowest, values: values, platform: platform, segment: segment)
-                result.contradictions.add(kind: kind, claims: narrowest, adjudication: ruling?.id, address: address, segment: segment)
-                guard let ruling else { continue }
-                result.used.insert(ruling.id)
-                value = values[ruling.prevails]
-                adjudication = ruling.id
-            }
-            let agreeing = covering.filter { values[$0] == value }
-            let deciding = narrowest.filter { values[$0] == value }
-            let next = fact(os: segment, value: value, claims: agreeing, deciding: deciding, adjudication: adjudication)
-            if var last = previous, last.value == next.value, last.claims == next.claims, last.deciding == next.deciding,
-               last.adjudication == next.adjudication, last.os.until == segment.from {
-                last.os.until = segment.until
-                previous = last
-                result.facts[result.facts.count - 1] = last
-            } else {
-                result.facts.append(next)
-                previous = next
-            }
-        }
+    /// What the tasks of the merge hand back.
+    private enum MergeWork: Sendable {
+        case cells(CellMerger, counts: [Int32])
+        case references(ClaimsByReference)
     }
 
-    private static func positions(_ selection: Selection, in positions: [String: Int], count: Int) -> [Int] {
-        switch selection {
-        case .silent, .all: return Array(0..<count)
-        case let .named(ids): return ids.compactMap { positions[$0.value] }
+    /// Merges the cells of some rows, in cell order; returns how many facts each cell has.
+    private static func merge(_ rows: ArraySlice<(kind: FactKind, subject: Int)>, cells: CellIndex, members: CellMembers,
+                              into merger: inout CellMerger) -> [Int32] {
+        var counts: [Int32] = []
+        for (kind, subject) in rows {
+            let subjectID = cells.subjects(kind)[subject]
+            var cell = cells.index(kind: kind.ordinal, takesLevels: kind.takesLevels, subject: subject, platform: 0, level: 0)
+            for platform in cells.platforms.indices {
+                let generalRow = cells.generalRow(kind: kind.ordinal, platform: platform, level: 0)
+                for level in 0..<cells.levelCount(kind) {
+                    let before = merger.facts.count
+                    merger.merge(CellMerger.Cell(address: .init(kind: kind, subject: subject, platform: platform, level: kind.takesLevels ? level : nil),
+                                                 subject: subjectID, platform: cells.platforms[platform],
+                                                 level: kind.takesLevels ? cells.levels[level] : nil),
+                                 named: members.named(cell), general: members.general(generalRow + level))
+                    counts.append(Int32(merger.facts.count - before))
+                    cell += 1
+                }
+            }
         }
+        return counts
     }
 
-    /// The OS segments of a cell: cut at every bound of its claims (and of rulings on its platform).
+    /// The claim numbers of the references that adjudications name (the last claim, should two share one).
+    private static func claimIndex(namedBy adjudications: [Adjudication], references: [String]) -> [String: Int] {
+        let named = Set(adjudications.flatMap { [$0.prevails.value] + $0.over.map(\.value) })
+        var index: [String: Int] = [:]
+        guard !named.isEmpty else { return index }
+        for run in parallelRuns(references.count, { run in run.filter { named.contains(references[$0]) } }) {
+            for claim in run { index[references[claim]] = claim }
+        }
+        return index
+    }
+
+    /// Every OS version that bounds a claim or an adjudication.
+    private static func bounds(of claims: [Claim], _ adjudications: [Adjudication]) -> [Version] {
+        var bounds: [Version] = []
+        for index in claims.indices {
+            if let from = claims[index].scope.os.from { bounds.append(from) }
+            if let until = claims[index].scope.os.until { bounds.append(until) }
+        }
+        for adjudication in adjudications { bounds += [adjudication.os.from, adjudication.os.until].compactMap { $0 } }
+        return bounds
+    }
+
+    /// OS segments cut at every bound of some ranges and at `extraBounds` (the matrix cuts its rows so).
     static func segments(of group: [Int], ranges: [VersionRange], extraBounds: [Version]) -> [VersionRange] {
         if extraBounds.isEmpty, group.allSatisfy({ ranges[$0].isUnbounded }) { return [.all] }
         var bounds = Set<Version>(extraBounds)
@@ -194,30 +125,15 @@ public enum Merger {
         result.append(VersionRange(from: sorted.last!, until: nil))
         return result
     }
-}
 
-/// What the merge reads of each claim, as columns: no Claim is copied and no `source#claim`
-/// string is built in the inner loop.
-struct ClaimColumns: Sendable {
-    let references: [String]
-    let sourceIDs: [String]
-    let values: [ClaimValue]
-    let ranges: [VersionRange]
-    let specificities: [Specificity]
-
-    init(claims: [Claim], specificities: [Specificity]) {
-        references = claims.map(\.reference)
-        sourceIDs = claims.map(\.sourceID)
-        values = claims.map(\.value.value)
-        ranges = claims.map(\.scope.os)
-        self.specificities = specificities
+    /// Subjects that come from the claims: note topics, and the state × trigger × choice of flow facts.
+    private static func freeSubjects(of claims: [Claim]) -> [FactKind: [String]] {
+        var freeSubjects: [FactKind: [String]] = [:]
+        var seen: [FactKind: Set<String>] = [:]
+        for index in claims.indices where claims[index].fact.hasFreeTopic || claims[index].fact.isFlow {
+            guard let subject = claims[index].topic ?? claims[index].flowKey else { continue }
+            if seen[claims[index].fact, default: []].insert(subject).inserted { freeSubjects[claims[index].fact, default: []].append(subject) }
+        }
+        return freeSubjects
     }
-}
-
-/// The merge of a run of cells: their facts in cell order, how many per cell, and what they found.
-struct MergeChunk: Sendable {
-    var facts: [Fact] = []
-    var counts: [Int32] = []
-    var contradictions = ContradictionCollector()
-    var used = Set<String>()
 }

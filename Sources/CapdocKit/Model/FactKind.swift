@@ -38,6 +38,27 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     public var hasFreeTopic: Bool { self == .note }
 
+    /// The kind's position in `allCases`: the merge numbers its tables by it instead of hashing kinds.
+    var ordinal: Int {
+        switch self {
+        case .levelSupported: 0
+        case .serviceOnPlatform: 1
+        case .serviceAvailable: 2
+        case .launchesTerminatedApp: 3
+        case .requestAvailable: 4
+        case .requestKeys: 5
+        case .explicitRequestRequired: 6
+        case .levelsEquivalent: 7
+        case .statusExists: 8
+        case .keyExists: 9
+        case .keyDeprecated: 10
+        case .authorizationCallback: 11
+        case .prompt: 12
+        case .transition: 13
+        case .note: 14
+        }
+    }
+
     /// Flow facts: their subject is the state a trigger starts from, and they take a `trigger`
     /// (and transitions a `choice`). Their fact cell is the state, trigger and choice together.
     public var isFlow: Bool { self == .prompt || self == .transition }

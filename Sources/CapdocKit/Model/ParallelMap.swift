@@ -12,6 +12,13 @@ func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T]
     return results.values()
 }
 
+/// `parallelMap` over runs of `0..<count`: a few contiguous runs per core (so that uneven runs even
+/// out), their results in order.
+func parallelRuns<T: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+    let runs = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+    return parallelMap(runs) { run in body((count * run / runs)..<(count * (run + 1) / runs)) }
+}
+
 /// Slots written by concurrent iterations, each exactly once; read after all have finished.
 private final class ResultSlots<T>: @unchecked Sendable {
     private var slots: [T?]

@@ -73,4 +73,7 @@ public struct Vocabulary: Sendable {
     public func position(_ kind: EntityKind, _ id: String) -> Int? { index[kind]?[id] }
 
     public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind]?[id] != nil }
+
+    /// The ids of a kind and their positions: for looking up many ids of one kind.
+    func positions(of kind: EntityKind) -> [String: Int] { index[kind] ?? [:] }
 }

@@ -15,7 +15,7 @@ public struct Flow: Sendable {
         self.merge = merge
         self.vocabulary = vocabulary
         var choices: [String: Set<String>] = [:]
-        for fact in merge.facts where fact.kind == .transition {
+        for fact in merge.facts(of: .transition) {
             let parts = FlowKey.parts(fact.subject)
             if let choice = parts.choice { choices[FlowKey.prompt(from: parts.from, trigger: parts.trigger), default: []].insert(choice) }
         }
@@ -139,7 +139,7 @@ public struct Flow: Sendable {
         }
         var order: [GroupKey] = []
         var groups: [GroupKey: (os: [String: [VersionRange]], sources: Set<String>)] = [:]
-        for fact in merge.facts where fact.kind == .transition {
+        for fact in merge.facts(of: .transition) {
             guard case let .transition(outcome) = fact.value else { continue }
             let (from, trigger, choice) = FlowKey.parts(fact.subject)
             let prompts = choice == nil ? [] : merge.facts(.prompt, subject: FlowKey.prompt(from: from, trigger: trigger), platform: fact.platform)
@@ -180,7 +180,7 @@ public struct Flow: Sendable {
     /// The states reachable from the initial state over the transitions of any platform.
     public func reachableStates() -> Set<String> {
         var edges: [String: Set<String>] = [:]
-        for fact in merge.facts where fact.kind == .transition {
+        for fact in merge.facts(of: .transition) {
             if case let .transition(outcome) = fact.value { edges[FlowKey.parts(fact.subject).from, default: []].insert(outcome.to) }
         }
         var reached: Set<String> = [initialState]
@@ -194,7 +194,7 @@ public struct Flow: Sendable {
     /// Each state's distance from the initial state (unreachable states are left out).
     public func layers() -> [String: Int] {
         var edges: [String: Set<String>] = [:]
-        for fact in merge.facts where fact.kind == .transition {
+        for fact in merge.facts(of: .transition) {
             if case let .transition(outcome) = fact.value { edges[FlowKey.parts(fact.subject).from, default: []].insert(outcome.to) }
         }
         var distance = [initialState: 0]
