@@ -77,5 +77,12 @@ private final class CollectingSink: FileSink, @unchecked Sendable {
 
     var files: [OutputFile] { lock.withLock { collected } }
 
-    func write(_ file: OutputFile) throws { lock.withLock { collected.append(file) } }
+    private var paths: Set<String> = []
+
+    func write(_ file: OutputFile) throws {
+        try lock.withLock {
+            guard paths.insert(file.path).inserted else { throw OutputWriter.Failure.writtenTwice(file.path) }
+            collected.append(file)
+        }
+    }
 }

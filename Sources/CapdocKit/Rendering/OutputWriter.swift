@@ -20,6 +20,7 @@ public struct OutputWriter: Sendable {
         case unsafePath(String)
         case busy(String)
         case io(String)
+        case writtenTwice(String)
 
         public var description: String {
             switch self {
@@ -27,6 +28,7 @@ public struct OutputWriter: Sendable {
             case let .unsafePath(path): "refusing to write '\(path)': it would leave the output folder"
             case let .busy(path): "another capdoc build is writing '\(path)' right now; try again when it has finished"
             case let .io(message): message
+            case let .writtenTwice(path): "two pages would both be written to '\(path)' (their ids give the same file name); rename one of them"
             }
         }
     }
@@ -48,8 +50,8 @@ public struct OutputWriter: Sendable {
     }
 
     /// Makes what `produce` writes into its sink the new contents of `output`, once `produce` has
-    /// returned. Files go to disk as they arrive (from any
-    /// thread), so a build never holds its whole output in memory.
+    /// returned. Files go to disk as they arrive, from any thread, so that a build never holds its
+    /// whole output in memory.
     @discardableResult
     public func write(to output: String, _ produce: (any FileSink) throws -> Void) throws -> Written {
         let manager = FileManager.default
@@ -138,6 +140,8 @@ public struct OutputWriter: Sendable {
 private final class StagingSink: FileSink, @unchecked Sendable {
     let folder: URL
     private var createdFolders: Set<String> = []
+    /// Paths written so far: two pages with one path would otherwise race, the output depending on which came last.
+    private var paths: Set<String> = []
     private var files = 0
     private var bytes = 0
     private let lock = NSLock()
@@ -150,6 +154,7 @@ private final class StagingSink: FileSink, @unchecked Sendable {
         let destination = try OutputWriter.resolve(file.path, in: folder)
         let parent = destination.deletingLastPathComponent()
         try lock.withLock {
+            guard paths.insert(file.path).inserted else { throw OutputWriter.Failure.writtenTwice(file.path) }
             if createdFolders.insert(parent.path).inserted {
                 try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             }
