@@ -1,8 +1,9 @@
 import CCmark
 
-/// Writes a table as a cmark custom block: `<table>` for HTML, tbl for man, a GFM pipe table for
-/// Markdown (cmark 0.30 has no table nodes). Cell contents are still rendered by cmark, one
-/// paragraph per cell, so escaping is cmark's.
+/// Writes a table for a cmark custom block: `<table>` for HTML, tbl for man, a GFM pipe table for
+/// Markdown (cmark 0.30 has no table nodes). Each cell is what cmark makes of it as a paragraph, so
+/// escaping is cmark's: `DirectInlineWriter` writes the cells whose bytes it knows to be cmark's, and
+/// cmark renders the others.
 struct TableWriter {
     let format: DocumentFormat
     let builder: PageDocumentBuilder
