@@ -55,19 +55,14 @@ struct OutputTests {
         }
     }
 
-    @Test("two pages whose ids give one file name are an error, not a race: nothing is written")
+    @Test("two files with one path are an error, not a race between the threads writing them: nothing is written")
     func onePathTwice() throws {
-        var tree = FixtureTree.base()
-        // A service's man page is named by its id; the request `always`'s is `request-always`.
-        tree.write(tree.text("services.yaml") + "- id: request-always\n  name: Colliding service\n  summary: Named like a request's man page.\n", to: "services.yaml")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-twice-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(throws: OutputWriter.Failure.self) {
-            try Self.builder.build(contentAt: FixtureTree.root, into: folder.path, checker: Checker(fileSystem: tree.fileSystem))
+            try OutputWriter().write([OutputFile(path: "man/man7/x.7", text: "1"), OutputFile(path: "man/man7/x.7", text: "2")], to: folder.path)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        let report = tree.check()
-        #expect(throws: OutputWriter.Failure.self) { try Self.builder.render(CompiledModel(model: report.model, merge: report.merge)) }
     }
 
     @Test("the writer replaces its own output atomically and refuses folders it did not make")

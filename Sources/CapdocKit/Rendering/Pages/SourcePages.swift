@@ -131,11 +131,13 @@ extension PageContext {
         return sources
     }
 
+    /// The kinds of entity with a page of their own, in the order their pages are built.
+    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request]
+
     /// The man page name of the page at `ref` (nil for pages without one), without building the page.
     static func manName(for ref: PageRef) -> String? {
         if ref.page == .matrix { return overviewManName }
         if ref.page == .flow { return flowManName }
-        let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request]
         guard let kind = kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
         return manName(kind, ref.id)
     }

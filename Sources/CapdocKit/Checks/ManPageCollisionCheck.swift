@@ -1,0 +1,31 @@
+/// Two pages would get the same man page name, so one man page would replace the other.
+public enum ManPageCollisionCheck: Check {
+    public static let id = "man-page-collision"
+    public static let summary = "Two entities would get the same man page name."
+    public static let documentation = """
+    Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside `location-authorization` (the matrix) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
+    """
+
+    public static func run(_ context: CheckContext) -> [Diagnostic] {
+        let vocabulary = context.model.vocabulary
+        var owners: [String: (description: String, location: SourceLocation?)] = [
+            PageContext.overviewManName: ("the matrix overview", nil),
+            PageContext.flowManName: ("the authorization flow", nil),
+        ]
+        var diagnostics: [Diagnostic] = []
+        for kind in PageContext.kindsWithPages {
+            for entity in vocabulary.all(kind) {
+                let name = PageContext.manName(kind, entity.id.value)
+                let description = "\(kind.rawValue) '\(entity.id.value)'"
+                guard let owner = owners[name] else {
+                    owners[name] = (description, entity.id.location)
+                    continue
+                }
+                diagnostics.append(Diagnostic(.error, "\(description) would get the man page name '\(name)', which \(owner.description) has; rename one of them",
+                                              at: entity.id.location, check: id,
+                                              notes: owner.location.map { [DiagnosticNote("\(owner.description) is here", at: $0)] } ?? []))
+            }
+        }
+        return diagnostics
+    }
+}
