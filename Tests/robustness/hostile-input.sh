@@ -144,7 +144,7 @@ refused "a platform id with ../" escape unsafe-id platforms.yaml
 # A FIFO where a source belongs: read without blocking (no hang), refused.
 fresh fifo
 if mkfifo fifo/Content/sources/pipe.yaml 2>/dev/null; then
-  refused "a FIFO in sources/" fifo missing-field sources/pipe.yaml
+  refused "a FIFO in sources/" fifo unsafe-file sources/pipe.yaml
 fi
 
 # A failed build leaves the previous output exactly as it was.

@@ -175,8 +175,17 @@ public struct ContentLoader: Sendable {
                                           at: .file(path), check: UnsafeFileCheck.id))
             return nil
         }
+        if fileSystem.isDirectory(path) {
+            diagnostics.append(Diagnostic(.error, "'\(path)' is a folder; a Content file must be a regular file", at: .file(path), check: UnsafeFileCheck.id))
+            return nil
+        }
         guard let data = fileSystem.contents(of: path) else {
-            diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: MissingFieldCheck.id))
+            if fileSystem.size(of: path) != nil {
+                diagnostics.append(Diagnostic(.error, "'\(path)' is not a regular file (a FIFO, socket or device); a Content file must be a regular file",
+                                              at: .file(path), check: UnsafeFileCheck.id))
+            } else {
+                diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: MissingFieldCheck.id))
+            }
             return nil
         }
         switch YAMLParser.parse(data, path: path) {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the loader needs from a file system. Tests use `InMemoryFileSystem`.
 public protocol FileSystem: Sendable {
@@ -29,10 +32,10 @@ public struct DiskFileSystem: FileSystem {
     public init() {}
 
     public func contents(of path: String) -> Data? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
+        // Only regular files are opened (after links, which the loader refuses before reading):
+        // opening a FIFO would wait for a writer, a device could be endless.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileManager.default.contents(atPath: path)
     }
 
