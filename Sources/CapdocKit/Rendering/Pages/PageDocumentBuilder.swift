@@ -49,7 +49,7 @@ struct PageDocumentBuilder {
         case let .paragraph(inlines):
             return [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))]
         case let .markdown(text):
-            return CMarkNodes.parseBlocks(text)
+            return prose(text)
         case let .list(items):
             let list = CMarkNodes.container(CMARK_NODE_LIST, items.map { item in
                 CMarkNodes.container(CMARK_NODE_ITEM, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(item))])
@@ -106,10 +106,16 @@ struct PageDocumentBuilder {
         }
     }
 
+    /// Prose parsed by cmark; for Markdown output without raw HTML or dangerous links (`ProseSanitizer`).
+    private func prose(_ text: String) -> [OpaquePointer] {
+        let blocks = CMarkNodes.parseBlocks(text)
+        return format == .markdown ? ProseSanitizer.sanitize(blocks) : blocks
+    }
+
     /// Inline CommonMark: the inlines of its paragraphs, run together; other blocks contribute their text.
     private func inlineMarkdown(_ text: String) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
-        for block in CMarkNodes.parseBlocks(text) {
+        for block in prose(text) {
             if !result.isEmpty { result.append(CMarkNodes.literal(CMARK_NODE_TEXT, " ")) }
             if cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH {
                 result += CMarkNodes.takeChildren(of: block)
