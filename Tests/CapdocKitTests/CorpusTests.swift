@@ -139,6 +139,16 @@ enum ContentGenerators {
 
     static let sourceHead = "title: Extra\nurl: https://example.com/extra\nkind: article\n"
 
+    /// A source of `count` claims, `claim(index)` each: the scale cases differ only in their claims.
+    static func source(claims count: Int, _ claim: (Int) -> String) -> String {
+        sourceHead + "claims:\n" + (0..<count).map(claim).joined()
+    }
+
+    /// A claim about whether iOS offers Always, as the scale cases repeat it; `os` and `value` vary.
+    static func alwaysOnIOS(_ index: Int, os: String = "", value: Bool = true) -> String {
+        "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n\(os)    value: \(value)\n    quote: q\n"
+    }
+
     static func unknownFieldLine(_ index: Int) -> String {
         "  - {id: c\(index), fact: note, subject: t\(index), value: v, quote: q, bogus: \(index)}\n"
     }
@@ -200,35 +210,21 @@ enum ContentGenerators {
         },
         // 10,000 claims in one file (800 KB), each with an unknown field: 10,000 errors, found in linear time.
         "scale--10000-unknown-fields": { tree in
-            var text = sourceHead + "claims:\n"
-            for index in 0..<10_000 { text += unknownFieldLine(index) }
-            tree.write(text, to: "sources/extra.yaml")
+            tree.write(source(claims: 10_000, unknownFieldLine), to: "sources/extra.yaml")
         },
         // 4,000 claims that agree on one fact (440 KB): merging them must not be quadratic.
         "scale--agreeing-claims": { tree in
-            var text = sourceHead + "claims:\n"
-            for index in 0..<4_000 {
-                text += "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    value: true\n    quote: q\n"
-            }
-            tree.write(text, to: "sources/extra.yaml")
+            tree.write(source(claims: 4_000) { alwaysOnIOS($0) }, to: "sources/extra.yaml")
         },
         // 1,200 claims with nested OS ranges on one fact (135 KB): 1,200 segments, each covered by up to
         // 1,200 claims. Finding the narrowest claims segment by segment from scratch is quadratic.
         "scale--nested-os-ranges": { tree in
-            var text = sourceHead + "claims:\n"
-            for index in 0..<1_200 {
-                text += "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    os: {from: \"\(index + 1).0\"}\n    value: true\n    quote: q\n"
-            }
-            tree.write(text, to: "sources/extra.yaml")
+            tree.write(source(claims: 1_200) { alwaysOnIOS($0, os: "    os: {from: \"\($0 + 1).0\"}\n") }, to: "sources/extra.yaml")
         },
         // 2,500 claims that contradict each other pairwise on one fact (275 KB): the diagnostics, and
         // the time to write them, must stay proportionate to the input, not to its square.
         "scale--contradiction-fan-out": { tree in
-            var text = sourceHead + "claims:\n"
-            for index in 0..<2_500 {
-                text += "  - id: c\(index)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    value: \(index % 2 == 1)\n    quote: q\n"
-            }
-            tree.write(text, to: "sources/extra.yaml")
+            tree.write(source(claims: 2_500) { alwaysOnIOS($0, value: $0 % 2 == 1) }, to: "sources/extra.yaml")
         },
         // 70 more platforms, levels and services (10 KB of vocabulary): the base guide's claims
         // about `all` then cover 72 × 72 × 72 cells per service fact.

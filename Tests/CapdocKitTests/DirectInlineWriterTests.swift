@@ -13,18 +13,6 @@ struct DirectInlineWriterTests {
         return (direct, table.renderedByCmark(inlines))
     }
 
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let formats: [DocumentFormat] = [.html, .markdown, .man]
 
     @Test("cells as the pages write them", arguments: formats)
@@ -55,7 +43,7 @@ struct DirectInlineWriterTests {
 
     @Test("random cells: the writer matches cmark byte for byte whenever it writes", arguments: formats)
     func randomCells(_ format: DocumentFormat) throws {
-        var random = Generator(state: 0xC311)
+        var random = SplitMix(state: 0xC311)
         var written = 0
         for _ in 0..<4_000 {
             let cell = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomInline(depth: 0, using: &random) }
@@ -67,13 +55,13 @@ struct DirectInlineWriterTests {
         #expect(written > 2_000)
     }
 
-    static func randomText(using random: inout Generator) -> String {
+    static func randomText(using random: inout SplitMix) -> String {
         (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
     }
 
-    static func randomInline(depth: Int, using random: inout Generator) -> Inline {
+    static func randomInline(depth: Int, using random: inout SplitMix) -> Inline {
         let choice = Int.random(in: 0..<(depth > 1 ? 3 : 9), using: &random)
-        let children = { (random: inout Generator) in
+        let children = { (random: inout SplitMix) in
             (0..<Int.random(in: 1...2, using: &random)).map { _ in randomInline(depth: depth + 1, using: &random) }
         }
         switch choice {

@@ -190,18 +190,6 @@ struct BoundedInputTests {
 
 @Suite("Narrowest claims")
 struct NarrowestTests {
-    /// A small deterministic generator, so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One claim of a cell: what the sweep reads of it.
     struct CellClaim {
         var platformsNamed: Bool

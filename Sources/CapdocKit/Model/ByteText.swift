@@ -17,10 +17,6 @@ enum ByteText {
         }
     }
 
-    static func replacing(_ text: String, _ replacements: [UInt8: String]) -> String {
-        replacing(text, ByteReplacements(replacements))
-    }
-
     /// Replaces every occurrence of an ASCII `pattern` by `replacement`.
     static func replacing(_ text: String, _ pattern: String, with replacement: String) -> String {
         let needle = Array(pattern.utf8)
@@ -55,11 +51,6 @@ enum ByteText {
         let end = bytes.lastIndex(where: { $0 != 0x0A && $0 != 0x0D })!
         if start == bytes.startIndex, bytes.index(after: end) == bytes.endIndex { return text }
         return String(text[start...end])
-    }
-
-    /// The lines of a text, split at "\n" (empty lines kept).
-    static func lines(_ text: String) -> [Substring] {
-        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// Runs `body` over the text's UTF-8 bytes without copying them when the string is native.

@@ -38,16 +38,8 @@ public struct RenderInput: Sendable {
     let manDate: String
 
     public init(_ compiled: CompiledModel) {
-        self.init(compiled, pageSources: PageContext(compiled).pageSources())
-    }
-
-    init(_ compiled: CompiledModel, pages: [Page]) {
-        self.init(compiled, pageSources: pages.map { page in PageSource(ref: page.ref) { page } })
-    }
-
-    private init(_ compiled: CompiledModel, pageSources: [PageSource]) {
         self.compiled = compiled
-        self.pageSources = pageSources
+        pageSources = PageContext(compiled).pageSources()
         manDate = ManRenderer.date(compiled.model)
     }
 

@@ -25,29 +25,39 @@ public indirect enum JSONValue: Sendable, Equatable {
         case let .bool(flag): output += (flag ? "true" : "false").utf8
         case .null: output += "null".utf8
         case let .array(items):
-            if items.isEmpty { output += "[]".utf8; return }
-            output += "[\n".utf8
-            for (index, item) in items.enumerated() {
-                Self.writeIndent(indent + 1, to: &output)
-                item.write(to: &output, indent: indent + 1)
-                output += (index + 1 < items.count ? ",\n" : "\n").utf8
-            }
-            Self.writeIndent(indent, to: &output)
-            output.append(0x5D)
+            Self.writeArray(items.count, indent: indent, to: &output) { index, output in items[index].write(to: &output, indent: indent + 1) }
         case let .object(members):
-            if members.isEmpty { output += "{}".utf8; return }
-            output += "{\n".utf8
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
-                Self.writeIndent(indent + 1, to: &output)
-                Self.writeString(key, to: &output)
-                output += ": ".utf8
-                members[key]!.write(to: &output, indent: indent + 1)
-                output += (index + 1 < keys.count ? ",\n" : "\n").utf8
-            }
-            Self.writeIndent(indent, to: &output)
-            output.append(0x7D)
+            Self.writeObject(members.keys, indent: indent, to: &output) { key, output in members[key]!.write(to: &output, indent: indent + 1) }
         }
+    }
+
+    /// The layout of an array of `count` elements; `element` writes the one at an index.
+    static func writeArray(_ count: Int, indent: Int, to output: inout [UInt8], _ element: (Int, inout [UInt8]) -> Void) {
+        if count == 0 { output += "[]".utf8; return }
+        output += "[\n".utf8
+        for index in 0..<count {
+            writeIndent(indent + 1, to: &output)
+            element(index, &output)
+            output += (index + 1 < count ? ",\n" : "\n").utf8
+        }
+        writeIndent(indent, to: &output)
+        output.append(0x5D)
+    }
+
+    /// The layout of an object, its members in the byte order of their keys; `member` writes a key's value.
+    static func writeObject(_ keys: some Collection<String>, indent: Int, to output: inout [UInt8], _ member: (String, inout [UInt8]) -> Void) {
+        if keys.isEmpty { output += "{}".utf8; return }
+        output += "{\n".utf8
+        let sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for (index, key) in sorted.enumerated() {
+            writeIndent(indent + 1, to: &output)
+            writeString(key, to: &output)
+            output += ": ".utf8
+            member(key, &output)
+            output += (index + 1 < sorted.count ? ",\n" : "\n").utf8
+        }
+        writeIndent(indent, to: &output)
+        output.append(0x7D)
     }
 
     static func writeIndent(_ depth: Int, to output: inout [UInt8]) {
@@ -112,29 +122,13 @@ struct JSONStream {
 
     /// An object at the top level, its members in the byte order of their keys.
     mutating func object(_ members: [String: Member]) {
-        let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        if keys.isEmpty { bytes += "{}".utf8; return }
-        bytes += "{\n".utf8
-        for (index, key) in keys.enumerated() {
-            JSONValue.writeIndent(1, to: &bytes)
-            JSONValue.writeString(key, to: &bytes)
-            bytes += ": ".utf8
+        JSONValue.writeObject(members.keys, indent: 0, to: &bytes) { key, output in
             switch members[key]! {
             case let .value(value):
-                value.write(to: &bytes, indent: 1)
+                value.write(to: &output, indent: 1)
             case let .elements(count, element):
-                if count == 0 { bytes += "[]".utf8; break }
-                bytes += "[\n".utf8
-                for item in 0..<count {
-                    JSONValue.writeIndent(2, to: &bytes)
-                    element(item).write(to: &bytes, indent: 2)
-                    bytes += (item + 1 < count ? ",\n" : "\n").utf8
-                }
-                JSONValue.writeIndent(1, to: &bytes)
-                bytes.append(0x5D)
+                JSONValue.writeArray(count, indent: 1, to: &output) { index, output in element(index).write(to: &output, indent: 2) }
             }
-            bytes += (index + 1 < keys.count ? ",\n" : "\n").utf8
         }
-        bytes.append(0x7D)
     }
 }

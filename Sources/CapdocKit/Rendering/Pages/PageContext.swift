@@ -145,12 +145,12 @@ extension PageContext {
 
     /// The matrix cell of a service on a platform under a level.
     func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.plans(service, self).support(platform, level).cell(book: &book)
+        serviceCells.plans(service: service, platform: platform, level: level, self).support.cell(book: &book)
     }
 
     /// The relaunch cell of a service on a platform under a level.
     func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.plans(service, self).relaunch(platform, level).cell(book: &book)
+        serviceCells.plans(service: service, platform: platform, level: level, self).relaunch.cell(book: &book)
     }
 
     func supportPlan(service: String, platform: String, level: String) -> CellPlan {

@@ -15,56 +15,49 @@ struct CellPlan: Sendable {
 /// the platform pages and the service's own page all show the same cells, and working one out
 /// (the service's timeline over OS versions) is most of what building those pages costs.
 final class ServiceCellCache: @unchecked Sendable {
-    /// One service's cells, by platform and level in vocabulary order.
-    struct Plans: Sendable {
-        let levelCount: Int
-        let platformIndex: [String: Int]
-        let levelIndex: [String: Int]
-        let supportPlans: [CellPlan]
-        let relaunchPlans: [CellPlan]
-
-        func support(_ platform: String, _ level: String) -> CellPlan { supportPlans[index(platform, level)] }
-        func relaunch(_ platform: String, _ level: String) -> CellPlan { relaunchPlans[index(platform, level)] }
-
-        private func index(_ platform: String, _ level: String) -> Int { platformIndex[platform]! * levelCount + levelIndex[level]! }
+    /// One service's cells, platform by platform and level by level, in vocabulary order.
+    private struct Row {
+        let support: [CellPlan]
+        let relaunch: [CellPlan]
     }
 
-    private let serviceIndex: [String: Int]
-    private let platforms: [String]
-    private let levels: [String]
-    private let platformIndex: [String: Int]
-    private let levelIndex: [String: Int]
-    private var slots: [Plans?]
+    private let vocabulary: Vocabulary
+    private let levelCount: Int
+    private var rows: [Row?]
     private let lock = NSLock()
 
     init(vocabulary: Vocabulary) {
-        let services = vocabulary.ids(.service)
-        serviceIndex = Dictionary(services.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        platforms = vocabulary.ids(.platform)
-        levels = vocabulary.ids(.level)
-        platformIndex = Dictionary(platforms.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        levelIndex = Dictionary(levels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        slots = Array(repeating: nil, count: services.count)
+        self.vocabulary = vocabulary
+        levelCount = vocabulary.ids(.level).count
+        rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
     }
 
-    /// The cells of a service. Two pages asking at once may both work them out; the results are the same.
-    func plans(_ service: String, _ context: PageContext) -> Plans {
-        guard let slot = serviceIndex[service] else { return compute(service, context) }
-        if let cached = lock.withLock({ slots[slot] }) { return cached }
-        let computed = compute(service, context)
-        lock.withLock { slots[slot] = computed }
-        return computed
+    /// The support and relaunch cells of a service on a platform under a level. Two pages asking at
+    /// once may both work a service out; the results are the same.
+    func plans(service: String, platform: String, level: String, _ context: PageContext) -> (support: CellPlan, relaunch: CellPlan) {
+        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
+              let levelPosition = vocabulary.position(.level, level) else {
+            return (context.supportPlan(service: service, platform: platform, level: level),
+                    context.relaunchPlan(service: service, platform: platform, level: level))
+        }
+        let row = lock.withLock({ rows[slot] }) ?? {
+            let computed = compute(service, context)
+            lock.withLock { rows[slot] = computed }
+            return computed
+        }()
+        let index = platformPosition * levelCount + levelPosition
+        return (row.support[index], row.relaunch[index])
     }
 
-    private func compute(_ service: String, _ context: PageContext) -> Plans {
+    private func compute(_ service: String, _ context: PageContext) -> Row {
         var support: [CellPlan] = []
         var relaunch: [CellPlan] = []
-        for platform in platforms {
-            for level in levels {
+        for platform in vocabulary.ids(.platform) {
+            for level in vocabulary.ids(.level) {
                 support.append(context.supportPlan(service: service, platform: platform, level: level))
                 relaunch.append(context.relaunchPlan(service: service, platform: platform, level: level))
             }
         }
-        return Plans(levelCount: levels.count, platformIndex: platformIndex, levelIndex: levelIndex, supportPlans: support, relaunchPlans: relaunch)
+        return Row(support: support, relaunch: relaunch)
     }
 }
