@@ -1,6 +1,6 @@
 /// Reads the claims of a source file and their scopes.
 enum ClaimReader {
-    static let fields = ["id", "fact", "subject", "trigger", "choice", "platforms", "levels", "os", "value", "quote", "note"]
+    static let fields = ["id", "fact", "subject", "trigger", "choice", "platforms", "levels", "os", "value", "quote", "note", "replacement"]
 
     /// `states`: each flow state's status, for the default status of transitions.
     static func claim(_ node: YAMLNode, sourceID: String, states: [String: String] = [:], diagnostics: inout [Diagnostic]) -> Claim? {
@@ -78,12 +78,21 @@ enum ClaimReader {
         let quote = reader.node("quote").flatMap { ValueReader.string($0, field: "quote", diagnostics: &diagnostics) }
             ?? Located("", at: reader.location)
         let note = reader.node("note").flatMap { ValueReader.string($0, field: "note", diagnostics: &diagnostics)?.value }
+        var replacement: String?
+        if let replacementNode = reader.node("replacement") {
+            if fact.isDeprecation {
+                replacement = ValueReader.nonEmptyString(replacementNode, field: "replacement", diagnostics: &diagnostics)?.value
+            } else {
+                diagnostics.append(Diagnostic(.error, "'replacement' does not apply to fact '\(fact.rawValue)'; only deprecation facts take it",
+                                              at: reader.keyLocation("replacement") ?? replacementNode.location, check: UnknownFieldCheck.id))
+            }
+        }
         guard let id else { return nil }
         if fact.isFlow, trigger == nil || subjects == .silent { return nil }
         return Claim(sourceID: sourceID, id: id, fact: fact, location: reader.location,
                      scope: ClaimScope(subjects: subjects, platforms: platforms, levels: levels, os: os),
                      value: value, quote: quote, topic: topic, note: note, trigger: trigger, choice: choice,
-                     references: references)
+                     references: references, replacement: replacement)
     }
 
     /// `all`, one id, or a list of ids.

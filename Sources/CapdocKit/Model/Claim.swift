@@ -137,11 +137,13 @@ public struct Claim: Sendable, Hashable {
     public var choice: Located<String>?
     /// Ids written in the value (a transition's `to` and `status`, a prompt's key), for reference checks.
     public var references: [ValueReference]
+    /// Deprecation facts: what the source says to use instead (an API or key name).
+    public var replacement: String?
 
     public init(sourceID: String, id: Located<String>, fact: FactKind, location: SourceLocation,
                 scope: ClaimScope, value: Located<ClaimValue>, quote: Located<String>,
                 topic: String? = nil, note: String? = nil, trigger: Located<String>? = nil,
-                choice: Located<String>? = nil, references: [ValueReference] = []) {
+                choice: Located<String>? = nil, references: [ValueReference] = [], replacement: String? = nil) {
         self.sourceID = sourceID
         self.id = id
         self.fact = fact
@@ -154,6 +156,7 @@ public struct Claim: Sendable, Hashable {
         self.trigger = trigger
         self.choice = choice
         self.references = references
+        self.replacement = replacement
     }
 
     /// The state a flow claim starts from.

@@ -15,6 +15,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case prompt
     case transition
     case note
+    case serviceDeprecated = "service-deprecated"
+    case requestDeprecated = "request-deprecated"
 
     public enum ValueType: Sendable {
         /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
@@ -27,8 +29,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var subjectKind: EntityKind? {
         switch self {
         case .levelSupported: .level
-        case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp: .service
-        case .requestAvailable, .requestKeys: .request
+        case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .serviceDeprecated: .service
+        case .requestAvailable, .requestKeys, .requestDeprecated: .request
         case .statusExists: .status
         case .keyExists, .keyDeprecated: .key
         case .prompt, .transition: .state
@@ -56,6 +58,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .prompt: 12
         case .transition: 13
         case .note: 14
+        case .serviceDeprecated: 15
+        case .requestDeprecated: 16
         }
     }
 
@@ -77,7 +81,18 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .prompt: .key
         case .transition: .transition
         case .note, .authorizationCallback: .text
-        default: .boolean
+        case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable,
+             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
+             .serviceDeprecated, .requestDeprecated: .boolean
+        }
+    }
+
+    /// Deprecation kinds: their claims may name a `replacement`, and their `from` bound is the
+    /// version that deprecates the subject ("deprecated in 27.0").
+    public var isDeprecation: Bool {
+        switch self {
+        case .keyDeprecated, .serviceDeprecated, .requestDeprecated: true
+        default: false
         }
     }
 
@@ -95,6 +110,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .statusExists: "authorizationStatus can report this status on the platform."
         case .keyExists: "The Info.plist key is read on the platform."
         case .keyDeprecated: "The Info.plist key is deprecated."
+        case .serviceDeprecated: "The service's API is deprecated."
+        case .requestDeprecated: "The request's method is deprecated."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."
         case .prompt: "The Info.plist key whose usage string the prompt shows, when the trigger happens in the state."
         case .transition: "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."
