@@ -51,7 +51,7 @@ struct FlowQuery: ParsableCommand {
 
     /// The answer in words, one statement per line.
     static func describe(_ answer: Flow.Answer) -> String {
-        let place = "\(answer.platform)\(answer.os.map { " \($0)" } ?? "")"
+        let place = "\(answer.platform)\(answer.os.map { " \($0)" } ?? "")\(answer.osIsNewestKnown ? ", the newest version the sources name" : "")"
         var lines = ["From \(answer.from) on \(answer.trigger) (\(place)):"]
         func outcome() -> String {
             let delegate = switch answer.delegateNotified {
@@ -64,7 +64,12 @@ struct FlowQuery: ParsableCommand {
         }
         switch answer.prompted {
         case nil:
-            lines.append("unknown (the sources do not decide).")
+            if let gate = answer.closedBy {
+                lines.append("\(gate.name): \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))")
+                if answer.choiceIgnored, let choice = answer.choice { lines.append("--choice \(choice) is ignored: nothing can happen here.") }
+            } else {
+                lines.append("unknown (the sources do not decide).")
+            }
         case false?:
             lines.append("No prompt appears; \(outcome())")
             if answer.choiceIgnored, let choice = answer.choice {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CapdocKit
 
@@ -69,7 +70,18 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    func describe(_ version: Version?) -> String { version.map { " \($0)" } ?? "" }
+    /// " 27.0", and " 27.0 (the newest version the sources name)" when the version was not asked for.
+    func describe(_ version: Version?, newest: Bool = false) -> String {
+        guard let version else { return "" }
+        return " \(version)" + (newest ? " (the newest version the sources name)" : "")
+    }
+}
+
+/// "The service's API is deprecated since 27.0; use CLMonitor instead".
+func deprecationLine(_ what: String, _ deprecation: Deprecation) -> String {
+    var line = "\(what) is deprecated" + (deprecation.since.map { " since \($0)" } ?? "")
+    if let replacement = deprecation.replacement { line += "; use \(replacement) instead" }
+    return line
 }
 
 func yesNo(_ value: Bool?, yes: String = "yes", no: String = "no") -> String {
@@ -95,14 +107,15 @@ struct SupportQuery: ParsableCommand {
         let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1) }
         if options.json { Terminal.write(answer.json.serialized()); return }
         let availability: String = switch answer.support.availability {
-        case .yes: "available"
-        case .no: "not available"
+        case .value(.boolean(true)): "available"
+        case .value: "not available"
+        case let .closed(gate): "not available: \(gate.name.lowercased()). \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
-        case .notOnPlatform: "not available: the service's API does not exist on this platform"
-        case .levelNotOffered: "not available: the platform does not offer this access level"
         }
-        Terminal.write("\(service) with \(level) on \(options.platform)\(options.describe(answer.os)): \(availability).\n")
+        Terminal.write("\(service) with \(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
         Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         options.printSources(answer.support.sources, answers)
     }
 }
@@ -118,7 +131,7 @@ struct LevelQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
         if options.json { Terminal.write(answer.json.serialized()); return }
-        Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
+        Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
         Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
         options.printSources(answer.sources, answers)
     }
@@ -135,8 +148,10 @@ struct KeysQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run { try $0.keys(request: request, platform: options.platform, os: $1) }
         if options.json { Terminal.write(answer.json.serialized()); return }
-        let header = "\(request) request on \(options.platform)\(options.describe(answer.os))"
-        if let required = answer.required {
+        let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
+        if let gate = answer.closedBy {
+            Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys. \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+        } else if let required = answer.required {
             Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
         } else {
             Terminal.write("\(header): unknown (the sources do not decide).\n")
@@ -144,6 +159,7 @@ struct KeysQuery: ParsableCommand {
         if !answer.deprecated.isEmpty {
             Terminal.write("No longer needed here, still read by older versions: \(answer.deprecated.joined(separator: ", ")).\n")
         }
+        if let deprecation = answer.deprecation { Terminal.write("\(deprecationLine("The request's method", deprecation)).\n") }
         options.printSources(answer.sources, answers)
     }
 }

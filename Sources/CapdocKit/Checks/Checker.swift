@@ -30,8 +30,12 @@ public struct Checker: Sendable {
         var timer = PhaseTimer()
         let loaded = ContentLoader(fileSystem: fileSystem).load(from: root)
         timer.lap("load")
-        let merge = Merger.merge(loaded.model)
+        var merge = Merger.merge(loaded.model)
         timer.lap("merge")
+        let gateConflicts = GateConflicts.find(model: loaded.model, merge: merge)
+        merge.contradictions += gateConflicts.contradictions
+        merge.usedAdjudications.formUnion(gateConflicts.usedAdjudications)
+        timer.lap("gates")
         let context = CheckContext(model: loaded.model, merge: merge, keyReferences: loaded.keyReferences, archives: archives)
         var diagnostics = loaded.diagnostics
         // The checks only read the model: run them side by side (CAPDOC_TIMINGS then times them together).

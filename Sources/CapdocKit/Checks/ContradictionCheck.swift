@@ -16,7 +16,7 @@ public enum ContradictionCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let vocabulary = context.model.vocabulary
-        for contradiction in context.merge.contradictions where contradiction.adjudication == nil {
+        for contradiction in context.merge.contradictions where contradiction.adjudication == nil && contradiction.gate == nil {
             let claims = contradiction.claims.compactMap { context.merge.claimsByReference[$0] }
             let scope = ScopeWording.describe(contradiction, vocabulary: vocabulary)
             // Computed once per contradiction, not once per claim: each claim's lists are the first few

@@ -91,12 +91,15 @@ public struct LintResult: Sendable, Hashable {
 public struct PlistLinter: Sendable {
     public let model: ContentModel
     public let merge: MergeResult
+    /// The facts through their gates: a request needs keys only where its method exists.
+    let gated: GatedFacts
 
     public static let temporaryDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
+        self.gated = GatedFacts(merge: merge, model: model)
     }
 
     public init(report: Checker.Report) {
@@ -159,7 +162,7 @@ public struct PlistLinter: Sendable {
     public func inferRequests(present: Set<String>, platform: String) -> [String: [String]] {
         var lists: [(request: String, keys: Set<String>)] = []
         for request in model.vocabulary.ids(.request) {
-            for fact in merge.facts(.requestKeys, subject: request, platform: platform) {
+            for fact in gated.holding(.requestKeys, subject: request, platform: platform) {
                 if case let .keys(keys) = fact.value { lists.append((request, Set(keys))) }
             }
         }
@@ -242,7 +245,7 @@ public struct PlistLinter: Sendable {
         for request in requests {
             // key → the facts (from the target on) that list it.
             var needing: [String: [Fact]] = [:]
-            for fact in scope.relevant(merge.facts(.requestKeys, subject: request, platform: scope.platform)) {
+            for fact in scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)) {
                 guard case let .keys(keys) = fact.value else { continue }
                 for key in keys where plist[key] == nil { needing[key, default: []].append(fact) }
             }
@@ -274,7 +277,7 @@ public struct PlistLinter: Sendable {
     private func citations(for key: String, requests: [String], scope: Scope) -> [Fact] {
         var facts: [Fact] = []
         for request in requests {
-            facts += scope.relevant(merge.facts(.requestKeys, subject: request, platform: scope.platform)).filter { fact in
+            facts += scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)).filter { fact in
                 if case let .keys(keys) = fact.value { return keys.contains(key) }
                 return false
             }
@@ -333,7 +336,7 @@ public struct PlistLinter: Sendable {
     }
 
     private func deprecation(key: String, scope: Scope) -> [LintFinding] {
-        guard let fact = scope.atTarget(merge.facts(.keyDeprecated, subject: key, platform: scope.platform)),
+        guard let fact = scope.atTarget(gated.holding(.keyDeprecated, subject: key, platform: scope.platform)),
               fact.value == .boolean(true) else { return [] }
         let target = scope.target.map { "the target is \(platformName(scope.platform)) \($0)" }
             ?? "no deployment target given: checked for the newest versions"
@@ -346,7 +349,7 @@ public struct PlistLinter: Sendable {
         if facts.contains(where: { $0.value == .boolean(true) }) { return [] }
         // A request that needs the key here says as much as a key-exists fact.
         for request in model.vocabulary.ids(.request) {
-            for fact in scope.relevant(merge.facts(.requestKeys, subject: request, platform: scope.platform)) {
+            for fact in scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)) {
                 if case let .keys(keys) = fact.value, keys.contains(key) { return [] }
             }
         }

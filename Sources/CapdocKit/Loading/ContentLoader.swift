@@ -20,7 +20,7 @@ public struct ContentLoader: Sendable {
 
     static let adjudicationsFile = "adjudications.yaml"
     static let sourcesFolder = "sources"
-    static let topLevelFiles = Set(VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile])
+    static let topLevelFiles = Set(VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile, GateReader.file])
 
     public func load(from root: String) -> Result {
         var diagnostics: [Diagnostic] = []
@@ -113,7 +113,14 @@ public struct ContentLoader: Sendable {
             adjudications = AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
         }
 
-        let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, root: root)
+        // Gates are optional: Content without them answers with each fact as its claims state it.
+        var gates: [Gate] = []
+        let gatesPath = joinPath(root, GateReader.file)
+        if fileSystem.fileExists(gatesPath), let node = parseRequired(gatesPath, diagnostics: &diagnostics), !node.isNull {
+            gates = GateReader.gates(node, diagnostics: &diagnostics)
+        }
+
+        let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, gates: gates, root: root)
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
     }
 

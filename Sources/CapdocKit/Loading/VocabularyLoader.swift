@@ -4,10 +4,10 @@ struct VocabularyLoader {
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
         (.platform, "platforms.yaml", []),
         (.level, "levels.yaml", []),
-        (.status, "statuses.yaml", ["symbol", "objc"]),
+        (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis"]),
         (.key, "keys.yaml", ["type", "label"]),
-        (.request, "requests.yaml", ["api"]),
+        (.request, "requests.yaml", ["api", "level"]),
     ]
     static let flowFile = "flow.yaml"
     static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [

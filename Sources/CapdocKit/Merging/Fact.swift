@@ -40,6 +40,9 @@ public struct Contradiction: Sendable, Hashable {
     public var claims: [String]
     /// The adjudication that rules on it, or nil when it is unresolved (an error).
     public var adjudication: String?
+    /// For a claim that a gate contradicts (`GateConflicts`): the gate's id. The first claim is then
+    /// the gated claim, the others the claims that close the gate.
+    public var gate: String?
     /// Where they conflict: the subjects, platforms and levels involved, in vocabulary order,
     /// and the OS versions of each platform.
     public var subjects: [String]

@@ -254,16 +254,19 @@ public struct ContentModel: Sendable {
         didSet { claims = sources.flatMap(\.claims) }
     }
     public var adjudications: [Adjudication]
+    /// The dependencies between facts (`gates.yaml`).
+    public var gates: [Gate]
     /// The folder it was loaded from, as given.
     public var root: String
     /// All claims of all sources, in source order (sources sorted by id); kept, not recomputed,
     /// because every check walks it.
     public private(set) var claims: [Claim]
 
-    public init(vocabulary: Vocabulary, sources: [Source], adjudications: [Adjudication], root: String) {
+    public init(vocabulary: Vocabulary, sources: [Source], adjudications: [Adjudication], gates: [Gate] = [], root: String) {
         self.vocabulary = vocabulary
         self.sources = sources
         self.adjudications = adjudications
+        self.gates = gates
         self.root = root
         self.claims = sources.flatMap(\.claims)
     }

@@ -8,7 +8,7 @@ public struct Answers: Sendable {
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
-        self.matrix = Matrix(merge: merge)
+        self.matrix = Matrix(gated: GatedFacts(merge: merge, model: model))
     }
 
     /// An id the vocabulary does not know, with the nearest ones.
@@ -29,32 +29,45 @@ public struct Answers: Sendable {
         throw UnknownID(kind: kind, id: id, suggestions: Suggestions.nearest(to: id, in: model.vocabulary.ids(kind)))
     }
 
-    /// The newest OS version the model names for a platform: what an answer without `--os` holds for.
+    /// The newest OS version the sources name for a platform: what an answer without `--os` holds
+    /// for. Platforms that share their version numbers (`numbering` in `platforms.yaml`: iPadOS and
+    /// Mac Catalyst number theirs like iOS) share their newest version too.
     public func newestVersion(on platform: String) -> Version? {
+        let numbering = model.vocabulary.entity(.platform, platform)?.attributes["numbering"] ?? platform
+        let family = Set(model.vocabulary.all(.platform).filter { ($0.attributes["numbering"] ?? $0.id.value) == numbering }.map(\.id.value) + [platform])
         var newest: Version?
-        for fact in merge.facts where fact.platform == platform {
-            for bound in [fact.os.from, fact.os.until].compactMap({ $0 }) where newest.map({ $0 < bound }) ?? true {
+        for claim in model.claims {
+            guard !claim.scope.os.isUnbounded, case let .named(platforms) = claim.scope.platforms,
+                  platforms.contains(where: { family.contains($0.value) }) else { continue }
+            for bound in [claim.scope.os.from, claim.scope.os.until].compactMap({ $0 }) where newest.map({ $0 < bound }) ?? true {
                 newest = bound
             }
         }
         return newest
     }
 
+    /// The version an answer is for: the one asked, or the newest the sources name.
+    func version(_ os: Version?, on platform: String) -> Version? { os ?? newestVersion(on: platform) }
+
     public struct SupportAnswer: Sendable {
         public var service, platform, level: String
         public var os: Version?
+        /// Whether `os` was not asked for, but is the newest version the sources name.
+        public var newest: Bool
         public var support: Support
     }
 
     public func support(service: String, platform: String, level: String, os: Version?) throws -> SupportAnswer {
         try require(.service, service); try require(.platform, platform); try require(.level, level)
-        return SupportAnswer(service: service, platform: platform, level: level, os: os ?? newestVersion(on: platform),
-                             support: matrix.support(service: service, platform: platform, level: level, at: os))
+        let at = version(os, on: platform)
+        return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil,
+                             support: matrix.support(service: service, platform: platform, level: level, at: at))
     }
 
     public struct LevelAnswer: Sendable {
         public var level, platform: String
         public var os: Version?
+        public var newest: Bool
         public var supported: Bool?
         /// Whether the system ever relaunches a terminated app for this level here.
         public var launchesTerminatedApp: Bool?
@@ -64,6 +77,8 @@ public struct Answers: Sendable {
 
     public func level(_ level: String, platform: String, os: Version?) throws -> LevelAnswer {
         try require(.level, level); try require(.platform, platform)
+        let asked = os
+        let os = version(os, on: platform)
         let offered = merge.fact(.levelSupported, subject: level, platform: platform, at: os)
         let supported: Bool? = if case let .boolean(flag)? = offered?.value { flag } else { nil }
         var facts = offered.map { [$0] } ?? []
@@ -81,39 +96,54 @@ public struct Answers: Sendable {
                 facts += answers.flatMap { $0.facts.filter { $0.kind == .launchesTerminatedApp } }
             }
         }
-        return LevelAnswer(level: level, platform: platform, os: os ?? newestVersion(on: platform), supported: supported,
+        return LevelAnswer(level: level, platform: platform, os: os, newest: asked == nil, supported: supported,
                            launchesTerminatedApp: launches, facts: facts)
     }
 
     public struct KeysAnswer: Sendable {
         public var request, platform: String
         public var os: Version?
-        /// Nil when the sources do not decide.
+        public var newest: Bool
+        /// The keys; nil when the sources do not decide, or where a gate is closed (see `closedBy`).
         public var required: [String]?
+        /// The gate that closes the answer: the request's method does not exist here, or the platform does not offer its level.
+        public var closedBy: Gate?
         /// Keys that earlier OS versions need but this one no longer does (older systems still read them).
         public var deprecated: [String]
+        /// Set where the request's method is deprecated.
+        public var deprecation: Deprecation?
         public var facts: [Fact]
         public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
     }
 
     public func keys(request: String, platform: String, os: Version?) throws -> KeysAnswer {
         try require(.request, request); try require(.platform, platform)
-        let current = merge.fact(.requestKeys, subject: request, platform: platform, at: os)
-        let required: [String]? = if case let .keys(keys)? = current?.value { keys } else { nil }
+        let at = version(os, on: platform)
+        let gated = matrix.gated
+        let current = gated.answer(.requestKeys, subject: request, platform: platform, at: at)
+        var required: [String]?
+        var closedBy: Gate?
+        switch current.answer {
+        case let .value(.keys(keys)): required = keys
+        case let .closed(gate): closedBy = gate
+        default: break
+        }
         var deprecated = Set<String>()
-        var facts = current.map { [$0] } ?? []
-        if let current {
-            for earlier in merge.facts(.requestKeys, subject: request, platform: platform)
-            where earlier.os.until.map({ until in current.os.from.map { !(until > $0) } ?? false }) ?? false {
-                if case let .keys(keys) = earlier.value {
-                    let dropped = Set(keys).subtracting(required ?? [])
-                    if !dropped.isEmpty { facts.append(earlier) }
+        var facts = current.facts
+        if let required, let start = current.facts.first?.os.from {
+            // Keys an earlier range of the same request needed and this one does not: older systems still read them.
+            for earlier in gated.timeline(.requestKeys, subject: request, platform: platform) where earlier.os.until.map({ !(start < $0) }) ?? false {
+                if case let .value(.keys(keys)) = earlier.answer {
+                    let dropped = Set(keys).subtracting(required)
+                    if !dropped.isEmpty { facts += earlier.facts.filter { !facts.contains($0) } }
                     deprecated.formUnion(dropped)
                 }
             }
         }
-        return KeysAnswer(request: request, platform: platform, os: os ?? newestVersion(on: platform), required: required,
-                          deprecated: deprecated.sorted(), facts: facts)
+        let deprecation = gated.deprecation(.requestDeprecated, subject: request, platform: platform, at: at)
+        if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
+        return KeysAnswer(request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
+                          deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts)
     }
 }
 
@@ -123,27 +153,32 @@ extension Answers {
         try require(.state, from); try require(.trigger, trigger)
         if let choice { try require(.choice, choice) }
         try require(.platform, platform)
-        var answer = Flow(merge: merge, vocabulary: model.vocabulary).answer(from: from, trigger: trigger, choice: choice, platform: platform, at: os)
-        answer.os = os ?? newestVersion(on: platform)
+        let at = version(os, on: platform)
+        var answer = Flow(gated: matrix.gated).answer(from: from, trigger: trigger, choice: choice, platform: platform, at: at)
+        answer.os = at
+        answer.osIsNewestKnown = os == nil
         return answer
     }
 }
 
 extension Flow.Answer {
     public var json: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "from": .string(from), "trigger": .string(trigger), "choice": choice.map(JSONValue.string) ?? .null,
             "platform": .string(platform), "os": os.map { .string($0.description) } ?? .null,
             "prompted": prompted.map(JSONValue.bool) ?? .null,
             "promptKey": promptKey.map(JSONValue.string) ?? .null,
             "choices": .strings(choices),
             "choiceIgnored": .bool(choiceIgnored),
-            "to": to.map(JSONValue.string) ?? .null,
-            "reportedStatus": reportedStatus.map(JSONValue.string) ?? .null,
-            "delegateNotified": delegateNotified.map(JSONValue.bool) ?? .null,
-            "sources": .strings(sources),
-            "claims": .strings(claims),
-        ])
+        ]
+        members["to"] = to.map(JSONValue.string) ?? .null
+        members["reportedStatus"] = reportedStatus.map(JSONValue.string) ?? .null
+        members["delegateNotified"] = delegateNotified.map(JSONValue.bool) ?? .null
+        members["closedBy"] = closedBy.map { .string($0.outcome) } ?? .null
+        members["osIsNewestKnown"] = .bool(osIsNewestKnown)
+        members["sources"] = .strings(sources)
+        members["claims"] = .strings(claims)
+        return .object(members)
     }
 }
 
@@ -154,7 +189,9 @@ extension Answers.SupportAnswer {
             "os": os.map { .string($0.description) } ?? .null,
             "available": support.available.map(JSONValue.bool) ?? .null,
             "launchesTerminatedApp": support.launchesTerminatedApp.map(JSONValue.bool) ?? .null,
-            "availability": .string(support.availability.rawValue),
+            "availability": .string(support.availability.id),
+            "osIsNewestKnown": .bool(newest),
+            "deprecated": support.deprecation.map(\.json) ?? .null,
             "sources": .strings(support.sources),
             "claims": .strings(support.claims),
         ])
@@ -167,6 +204,7 @@ extension Answers.LevelAnswer {
             "level": .string(level), "platform": .string(platform),
             "os": os.map { .string($0.description) } ?? .null,
             "supported": supported.map(JSONValue.bool) ?? .null,
+            "osIsNewestKnown": .bool(newest),
             "launchesTerminatedApp": launchesTerminatedApp.map(JSONValue.bool) ?? .null,
             "sources": .strings(sources),
         ])
@@ -179,8 +217,18 @@ extension Answers.KeysAnswer {
             "request": .string(request), "platform": .string(platform),
             "os": os.map { .string($0.description) } ?? .null,
             "required": required.map(JSONValue.strings) ?? .null,
+            "closedBy": closedBy.map { .string($0.outcome) } ?? .null,
+            "osIsNewestKnown": .bool(newest),
+            "deprecatedRequest": deprecation.map(\.json) ?? .null,
             "deprecated": .strings(deprecated),
             "sources": .strings(sources),
         ])
+    }
+}
+
+extension Deprecation {
+    /// `{"since": "27.0", "replacement": "CLMonitor"}`; either may be null.
+    public var json: JSONValue {
+        .object(["since": since.map { .string($0.description) } ?? .null, "replacement": replacement.map(JSONValue.string) ?? .null])
     }
 }

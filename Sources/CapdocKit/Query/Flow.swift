@@ -6,14 +6,23 @@
 /// trigger) and `transition` facts (per state, trigger and choice; a transition without a choice
 /// means that no prompt appears).
 public struct Flow: Sendable {
-    public let merge: MergeResult
-    public let vocabulary: Vocabulary
+    /// The facts through their gates: a prompt appears, or a transition happens, only where its
+    /// trigger's method exists (`gates.yaml`).
+    public let gated: GatedFacts
+    public var merge: MergeResult { gated.merge }
+    public var vocabulary: Vocabulary { gated.vocabulary }
     /// The choices the transition facts describe for each `from|trigger`, in vocabulary order.
     private let choicesByPrompt: [String: [String]]
 
+    /// The flow as the claims state it, without gates (what the flow checks read).
     public init(merge: MergeResult, vocabulary: Vocabulary) {
-        self.merge = merge
-        self.vocabulary = vocabulary
+        self.init(gated: GatedFacts(merge: merge, vocabulary: vocabulary))
+    }
+
+    public init(gated: GatedFacts) {
+        self.gated = gated
+        let merge = gated.merge
+        let vocabulary = gated.vocabulary
         var choices: [String: Set<String>] = [:]
         for fact in merge.facts(of: .transition) {
             let parts = FlowKey.parts(fact.subject)
@@ -40,6 +49,8 @@ public struct Flow: Sendable {
         public var choice: String?
         public var platform: String
         public var os: Version?
+        /// Whether `os` was not asked for, but is the newest version the sources name.
+        public var osIsNewestKnown = false
         /// Whether a prompt appears; nil when the sources do not decide.
         public var prompted: Bool?
         /// The key whose usage string the prompt shows; nil without a prompt, or when no source says.
@@ -52,6 +63,8 @@ public struct Flow: Sendable {
         public var to: String?
         public var reportedStatus: String?
         public var delegateNotified: Bool?
+        /// The gate that keeps the trigger from happening here: its request's method does not exist.
+        public var closedBy: Gate?
         /// The facts the answer rests on.
         public var facts: [Fact]
 
@@ -60,14 +73,20 @@ public struct Flow: Sendable {
     }
 
     public func answer(from: String, trigger: String, choice: String?, platform: String, at version: Version?) -> Answer {
-        func fact(_ kind: FactKind, _ key: String) -> Fact? { merge.fact(kind, subject: key, platform: platform, at: version) }
+        var closing: GatedFacts.Segment?
+        func fact(_ kind: FactKind, _ key: String) -> Fact? {
+            let segment = gated.answer(kind, subject: key, platform: platform, at: version)
+            if case .closed = segment.answer, closing == nil { closing = segment }
+            guard case .value = segment.answer else { return nil }
+            return segment.facts.first
+        }
         let silent = fact(.transition, FlowKey.transition(from: from, trigger: trigger, choice: nil))
         let prompt = fact(.prompt, FlowKey.prompt(from: from, trigger: trigger))
         let choiceFacts = (choicesByPrompt[FlowKey.prompt(from: from, trigger: trigger)] ?? []).compactMap { candidate in
             fact(.transition, FlowKey.transition(from: from, trigger: trigger, choice: candidate)).map { (choice: candidate, fact: $0) }
         }
         var answer = Answer(from: from, trigger: trigger, choice: choice, platform: platform, os: version, prompted: nil, promptKey: nil,
-                            choices: [], choiceIgnored: false, to: nil, reportedStatus: nil, delegateNotified: nil, facts: [])
+                            choices: [], choiceIgnored: false, to: nil, reportedStatus: nil, delegateNotified: nil, closedBy: nil, facts: [])
         func take(_ fact: Fact) {
             guard case let .transition(outcome) = fact.value else { return }
             answer.to = outcome.to
@@ -87,6 +106,10 @@ public struct Flow: Sendable {
             answer.prompted = false
             answer.choiceIgnored = choice != nil
             take(silent)
+        } else if let closing, case let .closed(gate) = closing.answer {
+            answer.closedBy = gate
+            answer.choiceIgnored = choice != nil
+            answer.facts = closing.facts
         }
         return answer
     }
@@ -143,7 +166,11 @@ public struct Flow: Sendable {
             guard case let .transition(outcome) = fact.value else { continue }
             let (from, trigger, choice) = FlowKey.parts(fact.subject)
             let prompts = choice == nil ? [] : merge.facts(.prompt, subject: FlowKey.prompt(from: from, trigger: trigger), platform: fact.platform)
-            for (os, prompt) in Self.split(fact.os, by: prompts) {
+            // Only where the gates let the transition happen.
+            let open = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
+                .filter { if case .value = $0.answer { $0.os.overlaps(fact.os) } else { false } }
+                .map { VersionRange(from: Self.later($0.os.from, fact.os.from), until: Self.earlier($0.os.until, fact.os.until)) }
+            for (os, prompt) in open.flatMap({ Self.split($0, by: prompts) }) {
                 let facts = [fact] + (prompt.map { [$0] } ?? [])
                 var promptKey: String?
                 if let prompt, case let .keys(keys) = prompt.value { promptKey = keys.first }
@@ -221,6 +248,16 @@ public struct Flow: Sendable {
     private static func unique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }
+    }
+
+    private static func later(_ a: Version?, _ b: Version?) -> Version? {
+        guard let a, let b else { return a ?? b }
+        return max(a, b)
+    }
+
+    private static func earlier(_ a: Version?, _ b: Version?) -> Version? {
+        guard let a, let b else { return a ?? b }
+        return min(a, b)
     }
 
     private static func starts(_ a: VersionRange, before b: VersionRange) -> Bool {

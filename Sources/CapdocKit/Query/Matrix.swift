@@ -1,95 +1,86 @@
-/// What the matrix says about a service on a platform under a level, combining three kinds of fact:
-/// whether the service's API exists there, whether the platform offers the level, and whether the
-/// service works under the level (and relaunches a terminated app).
-public struct Support: Sendable, Hashable {
-    public enum Availability: String, Sendable {
-        case yes, no, unknown
-        /// The service's API does not exist on the platform.
-        case notOnPlatform = "not-on-platform"
-        /// The platform does not offer the access level.
-        case levelNotOffered = "level-not-offered"
-    }
-
-    public var availability: Availability
-    /// Whether the system relaunches a terminated app for this service; nil when no source says.
-    public var launchesTerminatedApp: Bool?
+/// What the matrix says about a service on a platform under a level: whether it works (through the
+/// gates: its API exists there, the platform offers the level), whether it relaunches a terminated
+/// app, and whether its API is deprecated.
+public struct Support: Sendable {
+    /// The `service-available` answer: a value, a closed gate, or unknown.
+    public var availability: GatedFacts.Answer
+    /// The `launches-terminated-app` answer.
+    public var relaunch: GatedFacts.Answer
+    /// Set where the service's API is deprecated.
+    public var deprecation: Deprecation?
     /// The facts the answer rests on; their sources are the answer's citations.
     public var facts: [Fact]
 
-    /// `available` as the query contract has it: nil when the sources do not decide.
-    public var available: Bool? {
-        switch availability {
-        case .yes: true
-        case .no, .notOnPlatform, .levelNotOffered: false
-        case .unknown: nil
-        }
-    }
+    /// `available` as the query contract has it: nil when the sources do not decide; false where a gate is closed.
+    public var available: Bool? { availability.flag }
+    /// Whether the system relaunches a terminated app for this service; nil when no source decides.
+    public var launchesTerminatedApp: Bool? { relaunch.flag }
 
     public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
     public var claims: [String] { Array(Set(facts.flatMap(\.claims))).sorted() }
 }
 
-/// Reads the merged facts as answers to matrix questions.
-public struct Matrix: Sendable {
-    public let merge: MergeResult
+/// A deprecated API, key or request: since which version, and what a source says to use instead.
+public struct Deprecation: Sendable, Hashable {
+    /// The version that deprecates it; nil when the sources give none.
+    public var since: Version?
+    public var replacement: String?
+    public var facts: [Fact]
+}
 
-    public init(merge: MergeResult) {
-        self.merge = merge
+/// Reads the gated facts as answers to matrix questions.
+public struct Matrix: Sendable {
+    public let gated: GatedFacts
+    public var merge: MergeResult { gated.merge }
+
+    public init(gated: GatedFacts) {
+        self.gated = gated
     }
 
     /// The answer at one OS version (nil: the newest versions).
     public func support(service: String, platform: String, level: String, at version: Version? = nil) -> Support {
-        let onPlatform = merge.fact(.serviceOnPlatform, subject: service, platform: platform, at: version)
-        let offered = merge.fact(.levelSupported, subject: level, platform: platform, at: version)
-        let works = merge.fact(.serviceAvailable, subject: service, platform: platform, level: level, at: version)
-        let launches = merge.fact(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version)
-        if onPlatform?.value == .boolean(false) {
-            return Support(availability: .notOnPlatform, launchesTerminatedApp: false, facts: [onPlatform!])
-        }
-        if offered?.value == .boolean(false) {
-            return Support(availability: .levelNotOffered, launchesTerminatedApp: false, facts: [offered!])
-        }
-        let availability: Support.Availability = switch works?.value {
-        case .boolean(true)?: .yes
-        case .boolean(false)?: .no
-        default: .unknown
-        }
-        let launchValue: Bool? = if case let .boolean(flag)? = launches?.value { flag } else { nil }
-        return Support(availability: availability, launchesTerminatedApp: availability == .no ? false : launchValue,
-                       facts: [onPlatform, offered, works, availability == .no ? nil : launches].compactMap { $0 })
+        let works = gated.answer(.serviceAvailable, subject: service, platform: platform, level: level, at: version)
+        let launches = gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version)
+        let deprecation = gated.deprecation(.serviceDeprecated, subject: service, platform: platform, at: version)
+        var facts = works.facts
+        if case .value = works.answer { facts += launches.facts.filter { !facts.contains($0) } }
+        if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
+        return Support(availability: works.answer, relaunch: launches.answer, deprecation: deprecation, facts: facts)
     }
 
     /// The answer over all OS versions: ranges where it stays the same, in order.
     public func timeline(service: String, platform: String, level: String) -> [(os: VersionRange, support: Support)] {
-        let kinds: [(FactKind, String, String?)] = [
-            (.serviceOnPlatform, service, nil), (.levelSupported, level, nil),
-            (.serviceAvailable, service, level), (.launchesTerminatedApp, service, level),
-        ]
         var bounds = Set<Version>()
-        for (kind, subject, factLevel) in kinds {
-            for fact in merge.facts(kind, subject: subject, platform: platform, level: factLevel) {
-                if let from = fact.os.from { bounds.insert(from) }
-                if let until = fact.os.until { bounds.insert(until) }
-            }
-        }
-        let segments = Merger.segments(of: [], ranges: [], extraBounds: Array(bounds))
+        gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
+        gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, into: &bounds)
+        gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         var result: [(os: VersionRange, support: Support)] = []
-        for segment in segments {
+        for segment in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
-            let probe: Version? = segment.isUnbounded ? nil : (segment.from ?? Version(components: [0]))
-            let support = self.support(service: service, platform: platform, level: level, at: probe)
-            if let last = result.last, last.support.availability == support.availability,
-               last.support.launchesTerminatedApp == support.launchesTerminatedApp, last.support.sources == support.sources {
+            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? Version(components: [0]))
+            if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
+               last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {
                 result[result.count - 1].os.until = segment.until
+                result[result.count - 1].support.facts += support.facts.filter { !last.support.facts.contains($0) }
             } else {
                 result.append((segment, support))
             }
         }
+        // Versions before anything is known say nothing: "8.0+: Yes" already says it starts there.
+        if result.count > 1, result[0].support.availability == .unknown, result[0].support.relaunch == .unknown, result[0].support.facts.isEmpty {
+            result.removeFirst()
+        }
         return result
     }
+}
 
-    /// A boolean fact of a kind without levels, over all versions: e.g. whether a platform offers a level.
-    public func values(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
-        merge.facts(kind, subject: subject, platform: platform, level: level)
+extension GatedFacts {
+    /// The deprecation of a subject at a version (nil: the newest), through the gates; nil where it is not deprecated.
+    public func deprecation(_ kind: FactKind, subject: String, platform: String, at version: Version?) -> Deprecation? {
+        let segments = timeline(kind, subject: subject, platform: platform)
+        let segment = version.map { version in segments.first { $0.os.contains(version) } } ?? segments.last
+        guard let segment, segment.answer == .value(.boolean(true)) else { return nil }
+        let replacement = segment.deciding.lazy.compactMap { self.merge.claimsByReference[$0]?.replacement }.first
+        return Deprecation(since: segment.os.from, replacement: replacement, facts: segment.facts)
     }
 }

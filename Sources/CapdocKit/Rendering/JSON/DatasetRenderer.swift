@@ -6,7 +6,7 @@ import Foundation
 /// keys are sorted; the bytes depend on nothing but the Content.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "1.1.0"
+    public static let schemaVersion = "2.0.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
@@ -24,11 +24,13 @@ public struct DatasetRenderer: Renderer {
     func dataset(_ compiled: CompiledModel) -> [UInt8] {
         let vocabulary = compiled.vocabulary
         let merge = compiled.merge
+        let gated = GatedFacts(merge: merge, model: compiled.model)
         let platforms = vocabulary.ids(.platform)
         let levels = vocabulary.ids(.level)
 
+        // Every value is read through the gates: where a gate is closed the entry says so instead.
         func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil) -> JSONValue {
-            .array(merge.facts(kind, subject: subject, platform: platform, level: level).map(Self.value))
+            .array(gated.timeline(kind, subject: subject, platform: platform, level: level).map { Self.segment($0, merge: merge) })
         }
         func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: platforms.map { ($0, values(kind, subject, $0)) }))
@@ -61,6 +63,7 @@ public struct DatasetRenderer: Renderer {
             var members = base(status)
             members["symbol"] = status.attributes["symbol"].map(JSONValue.string)
             members["objc"] = status.attributes["objc"].map(JSONValue.string)
+            members["level"] = status.attributes["level"].map(JSONValue.string)
             members["exists"] = perPlatform(.statusExists, status.id.value)
             return .object(members)
         }
@@ -71,6 +74,7 @@ public struct DatasetRenderer: Renderer {
             members["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
             members["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
             members["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
+            members["deprecated"] = perPlatform(.serviceDeprecated, service.id.value)
             return .object(members)
         }
         let keyEntries: [JSONValue] = vocabulary.all(.key).map { key in
@@ -86,6 +90,8 @@ public struct DatasetRenderer: Renderer {
             members["api"] = request.attributes["api"].map(JSONValue.string)
             members["available"] = perPlatform(.requestAvailable, request.id.value)
             members["keys"] = perPlatform(.requestKeys, request.id.value)
+            members["deprecated"] = perPlatform(.requestDeprecated, request.id.value)
+            members["level"] = request.attributes["level"].map(JSONValue.string)
             return .object(members)
         }
         let flow: JSONValue = .object([
@@ -100,8 +106,8 @@ public struct DatasetRenderer: Renderer {
                 return .object(members)
             }),
             "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
-            "initialState": .string(Flow(merge: merge, vocabulary: vocabulary).initialState),
-            "transitions": .array(Flow(merge: merge, vocabulary: vocabulary).rows().map(Self.transition)),
+            "initialState": .string(Flow(gated: gated).initialState),
+            "transitions": .array(Flow(gated: gated).rows().map(Self.transition)),
         ])
         let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
         let conflicts: [JSONValue] = merge.contradictions.map { contradiction in
@@ -121,6 +127,7 @@ public struct DatasetRenderer: Renderer {
                 "platforms": .strings(contradiction.platforms),
                 "levels": .strings(contradiction.levels),
                 "os": .object(contradiction.ranges.mapValues { .array($0.map(Self.range)) }),
+                "gate": contradiction.gate.map(JSONValue.string),
                 "ruling": ruling,
             ])
         }
@@ -135,6 +142,7 @@ public struct DatasetRenderer: Renderer {
             "services": .elements(services.count) { serviceEntry(services[$0]) },
             "keys": .value(.array(keyEntries)),
             "requests": .value(.array(requestEntries)),
+            "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
             "sources": .elements(sources.count) { Self.source(sources[$0]) },
             "conflicts": .value(.array(conflicts)),
@@ -195,7 +203,38 @@ public struct DatasetRenderer: Renderer {
         return members
     }
 
-    static func value(_ fact: Fact) -> JSONValue { .object(valueMembers(fact)) }
+    /// One range of a gated answer: its value, or null and the gate where one closes it.
+    static func segment(_ segment: GatedFacts.Segment, merge: MergeResult) -> JSONValue {
+        var members: [String: JSONValue?] = [
+            "os": range(segment.os),
+            "answer": .string(segment.answer.id),
+            "sources": .strings(segment.sources),
+            "claims": .strings(segment.claims),
+            "deciding": .strings(segment.deciding),
+            "adjudication": segment.adjudications.first.map(JSONValue.string),
+        ]
+        switch segment.answer {
+        case let .value(value):
+            members["value"] = claimValue(value)
+            if value == .boolean(true) {
+                members["replacement"] = segment.deciding.lazy.compactMap { merge.claimsByReference[$0]?.replacement }.first.map(JSONValue.string)
+            }
+        case let .closed(gate), let .gateUnknown(gate):
+            members["value"] = .null
+            members["gate"] = .string(gate.id.value)
+        case .unknown:
+            members["value"] = .null
+        }
+        return .object(members)
+    }
+
+    static func gate(_ gate: Gate) -> JSONValue {
+        .object([
+            "id": .string(gate.id.value), "name": .string(gate.name), "outcome": .string(gate.outcome), "summary": .string(gate.summary),
+            "facts": .strings(gate.gated.map(\.rawValue)), "requires": .string(gate.requires.rawValue),
+            "subject": gate.subject.map { .string($0.description) },
+        ])
+    }
 
     static func selection(_ selection: Selection) -> JSONValue? {
         switch selection {
@@ -227,6 +266,7 @@ public struct DatasetRenderer: Renderer {
                     "value": claim.fact == .prompt ? promptKey(claim.value.value) : claimValue(claim.value.value),
                     "quote": .string(claim.quote.value),
                     "note": claim.note.map(JSONValue.string),
+                    "replacement": claim.replacement.map(JSONValue.string),
                 ])
             }),
         ])

@@ -10,7 +10,7 @@ enum DatasetSchema {
             "description": "Apple Core Location authorization facts, each citing the sources that state it.",
             "type": "object",
             "additionalProperties": false,
-            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "flow", "sources", "conflicts"]),
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "gates", "flow", "sources", "conflicts"]),
             "properties": .object([
                 "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
                 "generator": string,
@@ -20,6 +20,7 @@ enum DatasetSchema {
                 "services": array(ref("service")),
                 "keys": array(ref("key")),
                 "requests": array(ref("request")),
+                "gates": array(ref("gate")),
                 "flow": ref("flow"),
                 "sources": array(ref("source")),
                 "conflicts": array(ref("conflict")),
@@ -48,9 +49,11 @@ enum DatasetSchema {
         object(["id": id, "name": string, "summary": string].merging(extra) { $1 }, required: ["id", "name", "summary"] + required)
     }
     static func values(_ value: JSONValue) -> JSONValue {
-        array(object(["os": ref("range"), "value": value, "sources": array(id), "claims": array(claimReference),
-                      "deciding": array(claimReference), "adjudication": id],
-                     required: ["os", "value", "sources", "claims", "deciding"]))
+        // `value` is null where a gate closes the answer (then `answer` is the gate's outcome) or where
+        // a gate is unknown; `gate` names that gate.
+        array(object(["os": ref("range"), "value": nullable(value), "answer": id, "gate": id, "replacement": string,
+                      "sources": array(id), "claims": array(claimReference), "deciding": array(claimReference), "adjudication": id],
+                     required: ["os", "value", "answer", "sources", "claims", "deciding"]))
     }
     static let booleanValues = values(.object(["type": "boolean"]))
     static let selection: JSONValue = .object(["oneOf": .array([.object(["const": "all"]), .object(["type": "array", "items": string, "minItems": 1])])])
@@ -68,13 +71,14 @@ enum DatasetSchema {
                                        "deciding": array(claimReference)],
                                       required: ["topic", "os", "value", "sources", "claims"])),
             ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "authorizationCallback", "notes"]),
-            "status": entity(["symbol": string, "objc": string, "exists": map(booleanValues)], required: ["exists"]),
+            "status": entity(["symbol": string, "objc": string, "level": id, "exists": map(booleanValues)], required: ["exists"]),
             "service": entity([
                 "apis": array(string),
                 "onPlatform": map(booleanValues),
                 "available": map(map(booleanValues)),
                 "launchesTerminatedApp": map(map(booleanValues)),
-            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp"]),
+                "deprecated": map(booleanValues),
+            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp", "deprecated"]),
             "key": object([
                 "id": keyName, "name": string, "summary": string, "label": string,
                 "type": .object(["enum": .strings(["string", "dictionary", "boolean"])]),
@@ -84,7 +88,15 @@ enum DatasetSchema {
                 "api": string,
                 "available": map(booleanValues),
                 "keys": map(values(array(keyName))),
-            ], required: ["available", "keys"]),
+                "deprecated": map(booleanValues),
+                "level": id,
+            ], required: ["available", "keys", "deprecated"]),
+            "gate": object([
+                "id": id, "name": string, "outcome": id, "summary": string,
+                "facts": .object(["type": "array", "items": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]), "minItems": 1]),
+                "requires": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
+                "subject": string,
+            ], required: ["id", "name", "outcome", "summary", "facts", "requires"]),
             "flow": object([
                 "states": array(entity(["status": id], required: ["status"])),
                 "triggers": array(entity(["request": id])),
@@ -114,7 +126,7 @@ enum DatasetSchema {
                 "subject": selection, "platforms": selection, "levels": selection, "trigger": id, "choice": id,
                 "os": ref("range"),
                 "value": .object(["type": .strings(["boolean", "array", "string", "object"])]),
-                "quote": string, "note": string,
+                "quote": string, "note": string, "replacement": string,
             ], required: ["id", "fact", "value", "quote"]),
             "conflict": object([
                 "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
@@ -124,6 +136,7 @@ enum DatasetSchema {
                 "platforms": array(id),
                 "levels": array(id),
                 "os": map(array(ref("range"))),
+                "gate": id,
                 "ruling": .object(["oneOf": .array([
                     .object(["type": "null"]),
                     object(["adjudication": id, "prevails": claimReference, "over": array(claimReference), "reason": string],

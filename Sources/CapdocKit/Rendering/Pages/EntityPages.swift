@@ -103,10 +103,11 @@ extension PageContext {
         }
         let body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",
-                                          columns: ["Platform", "API exists"] + levels.map { "Under \(name(.level, $0))" } + levels.map { "Relaunch under \(name(.level, $0))" },
+                                          columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + levels.map { "Relaunch under \(name(.level, $0))" },
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]),
-                     cells: [factCell(.serviceOnPlatform, subject: id, platform: platform, book: &book)]
+                     cells: [factCell(.serviceOnPlatform, subject: id, platform: platform, book: &book),
+                             factCell(.serviceDeprecated, subject: id, platform: platform, book: &book)]
                         + levels.map { supportCell(service: id, platform: platform, level: $0, book: &book) }
                         + levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) })
         }))]
@@ -141,10 +142,11 @@ extension PageContext {
         var lead: [Block] = []
         if let api = request.attributes["api"] { lead.append(.paragraph([.text("API: "), .code(api)])) }
         let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
-                             .table(Table(caption: "\(request.name) by platform", columns: ["Platform", "Method exists", "Info.plist keys needed"],
+                             .table(Table(caption: "\(request.name) by platform", columns: ["Platform", "Method exists", "Deprecated", "Info.plist keys needed"],
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]),
                      cells: [factCell(.requestAvailable, subject: id, platform: platform, book: &book),
+                             factCell(.requestDeprecated, subject: id, platform: platform, book: &book),
                              factCell(.requestKeys, subject: id, platform: platform, book: &book)])
         }))]
         let keys = Set(merge.facts.filter { $0.kind == .requestKeys && $0.subject == id }.flatMap { fact -> [String] in

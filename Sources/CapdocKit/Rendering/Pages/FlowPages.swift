@@ -3,7 +3,7 @@
 extension PageContext {
     static let flowManName = "authorization-flow"
 
-    var flow: Flow { Flow(merge: merge, vocabulary: vocabulary) }
+    var flow: Flow { Flow(gated: gated) }
 
     /// "from When In Use on requestAlwaysAuthorization(), choosing Keep Only While Using".
     func flowSubjectText(_ key: String) -> String {

@@ -9,13 +9,14 @@ struct PageContext {
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
-        self.matrix = Matrix(merge: compiled.merge)
+        self.matrix = Matrix(gated: GatedFacts(merge: compiled.merge, model: compiled.model))
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }
     var merge: MergeResult { compiled.merge }
+    var gated: GatedFacts { matrix.gated }
 
     func name(_ kind: EntityKind, _ id: String) -> String { vocabulary.entity(kind, id)?.name ?? id }
 
@@ -35,14 +36,25 @@ struct PageContext {
         }
     }
 
-    func word(_ availability: Support.Availability) -> (String, ValueClass) {
-        switch availability {
-        case .yes: ("Yes", .yes)
-        case .no: ("No", .no)
-        case .unknown: ("Unknown", .unknown)
-        case .notOnPlatform: ("Not on platform", .na)
-        case .levelNotOffered: ("Level not offered", .na)
+    /// How an answer reads in a cell: its value, or the name of the gate that closes it.
+    func word(_ answer: GatedFacts.Answer, yes: String = "Yes", no: String = "No") -> (String, ValueClass) {
+        switch answer {
+        case .value(.boolean(true)): (yes, .yes)
+        case .value(.boolean(false)): (no, .no)
+        case let .value(.keys(keys)): (keys.isEmpty ? "No keys" : keys.joined(separator: ", "), .yes)
+        case let .value(.text(text)): (text, .yes)
+        case let .value(.transition(outcome)): (outcome.display, .yes)
+        case let .closed(gate): (gate.name, .na)
+        case .gateUnknown, .unknown: ("Unknown", .unknown)
         }
+    }
+
+    /// "Yes, deprecated in 27.0 (use CLMonitor)" for a value whose API is deprecated.
+    func deprecated(_ text: String, _ deprecation: Deprecation?) -> String {
+        guard let deprecation else { return text }
+        var words = text + ", deprecated" + (deprecation.since.map { " in \($0)" } ?? "")
+        if let replacement = deprecation.replacement { words += " (use \(replacement))" }
+        return words
     }
 
     func word(_ value: Bool?) -> (String, ValueClass) {
@@ -117,7 +129,9 @@ extension PageContext {
     func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
         guard !parts.isEmpty else { return CellPlan(content: [.value(.unknown, [.text("Unknown")])], claims: []) }
         if parts.count == 1 {
-            return CellPlan(content: [.value(parts[0].value, [.text(parts[0].text)])], claims: CitationBook.deciding(parts[0].facts))
+            // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
+            let text = parts[0].os.isUnbounded ? parts[0].text : "\(versions(parts[0].os)): \(parts[0].text)"
+            return CellPlan(content: [.value(parts[0].value, [.text(text)])], claims: CitationBook.deciding(parts[0].facts))
         }
         var content: [Inline] = []
         for (index, part) in parts.enumerated() {
@@ -127,19 +141,19 @@ extension PageContext {
         return CellPlan(content: content, claims: CitationBook.deciding(parts.flatMap(\.facts)))
     }
 
-    /// A cell for a boolean fact kind over versions.
+    /// A cell for a fact kind over versions, through its gates.
     func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, book: inout CitationBook,
                   yes: String = "Yes", no: String = "No") -> TableCell {
-        let facts = merge.facts(kind, subject: subject, platform: platform, level: level)
-        let parts = facts.map { fact -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
-            switch fact.value {
-            case .boolean(true): (fact.os, yes, .yes, [fact])
-            case .boolean(false): (fact.os, no, .no, [fact])
-            case let .keys(keys): (fact.os, keys.joined(separator: ", "), .yes, [fact])
-            case let .text(text): (fact.os, text, .yes, [fact])
-            case let .transition(outcome): (fact.os, outcome.display, .yes, [fact])
+        let parts = gated.timeline(kind, subject: subject, platform: platform, level: level).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+            var (text, value) = word(segment.answer, yes: yes, no: no)
+            if kind.isDeprecation, segment.answer == .value(.boolean(true)),
+               let replacement = segment.deciding.lazy.compactMap({ self.merge.claimsByReference[$0]?.replacement }).first {
+                text += " (use \(replacement))"
             }
+            return (segment.os, text, value, segment.facts)
         }
+        // No source states a deprecation: that is not "unknown" in the way a missing fact is.
+        if parts.isEmpty, kind.isDeprecation { return TableCell([.value(.na, [.text("Not stated")])]) }
         return timelineCell(parts, book: &book)
     }
 
@@ -156,7 +170,8 @@ extension PageContext {
     func supportPlan(service: String, platform: String, level: String) -> CellPlan {
         let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let (text, value) = word(entry.support.availability)
-            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
+            let facts = entry.support.facts.filter { $0.kind != .launchesTerminatedApp }
+            return (entry.os, deprecated(text, entry.support.deprecation), value, facts)
         }
         return timelinePlan(mergeAdjacent(parts))
     }
@@ -164,12 +179,12 @@ extension PageContext {
     func relaunchPlan(service: String, platform: String, level: String) -> CellPlan {
         let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let support = entry.support
-            if support.availability == .notOnPlatform || support.availability == .levelNotOffered {
-                let (text, _) = word(support.availability)
-                return (entry.os, text, .na, support.facts)
-            }
-            let (text, value) = word(support.launchesTerminatedApp)
-            return (entry.os, text, value, support.facts.filter { $0.kind == .launchesTerminatedApp || support.availability == .no })
+            let (text, value) = word(support.relaunch)
+            // Where the relaunch is decided by a closed gate, the gate's facts decide it; otherwise the relaunch facts.
+            let facts: [Fact] = if case .closed = support.relaunch { gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level,
+                                                                                 at: entry.os.from ?? Version(components: [0])).facts }
+                else { support.facts.filter { $0.kind == .launchesTerminatedApp } }
+            return (entry.os, text, value, facts)
         }
         return timelinePlan(mergeAdjacent(parts))
     }

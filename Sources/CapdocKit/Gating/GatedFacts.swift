@@ -1,0 +1,201 @@
+/// The merged facts read through the gates of `gates.yaml`: what every answer, page and the dataset
+/// show. A fact holds only where each fact its gates require is true; where one is false the answer
+/// is the gate's outcome ("Not on platform"), citing the claims that decided the gate; where one is
+/// unknown, a positive answer becomes unknown (a negative one stands: what cannot be used without
+/// the gate cannot be used with it either).
+///
+/// Checks read the merged facts themselves: they are about what the claims say, not about answers.
+public struct GatedFacts: Sendable {
+    public let merge: MergeResult
+    public let vocabulary: Vocabulary
+    public let gates: [Gate]
+    private let gatesByKind: [FactKind: [Gate]]
+    /// Where an adjudication ruled that a gated claim stands over the claim that closes its gate.
+    private let overrides: Set<ClaimPair>
+
+    private struct ClaimPair: Hashable {
+        var gated: String
+        var gate: String
+    }
+
+    public init(merge: MergeResult, model: ContentModel) {
+        self.init(merge: merge, vocabulary: model.vocabulary, gates: model.gates, adjudications: model.adjudications)
+    }
+
+    /// Without gates, every fact answers as its claims state it.
+    public init(merge: MergeResult, vocabulary: Vocabulary, gates: [Gate] = [], adjudications: [Adjudication] = []) {
+        self.merge = merge
+        self.vocabulary = vocabulary
+        self.gates = gates
+        var byKind: [FactKind: [Gate]] = [:]
+        for gate in gates { for kind in gate.gated { byKind[kind, default: []].append(gate) } }
+        gatesByKind = byKind
+        var overrides = Set<ClaimPair>()
+        for contradiction in merge.contradictions where contradiction.gate != nil {
+            guard let ruling = contradiction.adjudication, let gated = contradiction.claims.first,
+                  let adjudication = adjudications.first(where: { $0.id.value == ruling }), adjudication.prevails.value == gated else { continue }
+            for gateClaim in contradiction.claims.dropFirst() { overrides.insert(ClaimPair(gated: gated, gate: gateClaim)) }
+        }
+        self.overrides = overrides
+    }
+
+    /// What an answer is, for one fact cell at one OS version.
+    public enum Answer: Sendable, Hashable {
+        /// The fact holds with this value.
+        case value(ClaimValue)
+        /// A gate is closed: the fact it requires is false here.
+        case closed(Gate)
+        /// A gate is unknown here, and the fact would otherwise give a positive answer.
+        case gateUnknown(Gate)
+        /// No claim decides the fact here.
+        case unknown
+
+        public var isPositive: Bool {
+            if case let .value(value) = self { return value != .boolean(false) }
+            return false
+        }
+
+        /// The value as a boolean where it is one; a closed gate counts as false.
+        public var flag: Bool? {
+            switch self {
+            case let .value(.boolean(flag)): flag
+            case .closed: false
+            case .value, .gateUnknown, .unknown: nil
+            }
+        }
+
+        /// A stable id for tools: `yes`, `no`, `unknown`, `value`, or the closed gate's outcome.
+        public var id: String {
+            switch self {
+            case .value(.boolean(true)): "yes"
+            case .value(.boolean(false)): "no"
+            case .value: "value"
+            case let .closed(gate): gate.outcome
+            case .gateUnknown, .unknown: "unknown"
+            }
+        }
+    }
+
+    /// An answer over a range of OS versions, with the facts that decide it: the fact itself and the
+    /// open gates' facts where it holds, the closing gate's facts where a gate is closed.
+    public struct Segment: Sendable {
+        public var os: VersionRange
+        public var answer: Answer
+        public var facts: [Fact]
+
+        public var claims: [String] { Self.unique(facts.flatMap(\.claims)) }
+        public var deciding: [String] { Self.unique(facts.flatMap(\.deciding)) }
+        public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
+        /// The adjudications that decided the facts behind it.
+        public var adjudications: [String] { Self.unique(facts.compactMap(\.adjudication)) }
+
+        static func unique(_ items: [String]) -> [String] {
+            var seen = Set<String>()
+            return items.filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The gates of a kind, in the order of `gates.yaml`.
+    public func gates(of kind: FactKind) -> [Gate] { gatesByKind[kind] ?? [] }
+
+    /// The answer at one OS version; nil: at the newest versions (the facts without an upper bound).
+    public func answer(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Segment {
+        let own = merge.fact(kind, subject: subject, platform: platform, level: level, at: version)
+        var open: [Fact] = []
+        var unknownGate: Gate?
+        for gate in gates(of: kind) {
+            guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
+            let gateAnswer = answer(gate.requires, subject: required.subject, platform: platform, level: required.level, at: version)
+            switch gateAnswer.answer {
+            case .value(.boolean(true)):
+                open += gateAnswer.facts
+            case .value, .closed:
+                guard !overridden(own, by: gateAnswer.facts) else { continue }
+                let closing: Gate = if case let .closed(inner) = gateAnswer.answer { inner } else { gate }
+                return Segment(os: own?.os ?? .all, answer: .closed(closing), facts: gateAnswer.facts)
+            case .gateUnknown, .unknown:
+                if unknownGate == nil { unknownGate = gate }
+            }
+        }
+        guard let own else { return Segment(os: .all, answer: .unknown, facts: []) }
+        if let unknownGate, own.value != .boolean(false) { return Segment(os: own.os, answer: .gateUnknown(unknownGate), facts: [own]) }
+        return Segment(os: own.os, answer: .value(own.value), facts: [own] + open)
+    }
+
+    /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
+    /// first fact or gate that decides anything are left out.
+    public func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Segment] {
+        var bounds = Set<Version>()
+        collectBounds(kind, subject: subject, platform: platform, level: level, into: &bounds)
+        var result: [Segment] = []
+        for range in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
+            // Any version inside the range stands for all of it: no fact changes inside a range.
+            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? Version(components: [0]))
+            segment.os = range
+            if let last = result.last, last.answer == segment.answer, last.os.until == range.from {
+                result[result.count - 1].os.until = range.until
+                result[result.count - 1].facts += segment.facts.filter { fact in !last.facts.contains(fact) }
+            } else {
+                result.append(segment)
+            }
+        }
+        if result.count > 1, result[0].answer == .unknown, result[0].facts.isEmpty { result.removeFirst() }
+        if result.count == 1, result[0].answer == .unknown, result[0].facts.isEmpty { return [] }
+        return result
+    }
+
+    /// The cell of the fact a gate requires, for a gated cell; nil where the gate does not apply
+    /// (its subject path names an attribute the entity does not have).
+    func requiredCell(_ gate: Gate, kind: FactKind, subject: String, level: String?) -> (subject: String, level: String?)? {
+        let requiredLevel = gate.requires.takesLevels ? level : nil
+        guard let path = gate.subject else { return ("", requiredLevel) }
+        let base: String?
+        switch path.part {
+        case .subject: base = subject
+        case .level: base = level
+        case .from: base = FlowKey.parts(subject).from
+        case .trigger: base = FlowKey.parts(subject).trigger
+        }
+        guard let base else { return nil }
+        guard let attribute = path.attribute else { return (base, requiredLevel) }
+        guard let baseKind = GateSubject.kind(of: path.part, for: kind),
+              let value = vocabulary.entity(baseKind, base)?.attributes[attribute] else { return nil }
+        return (value, requiredLevel)
+    }
+
+    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, into bounds: inout Set<Version>) {
+        for fact in merge.factSlice(kind, subject: subject, platform: platform, level: level) {
+            if let from = fact.os.from { bounds.insert(from) }
+            if let until = fact.os.until { bounds.insert(until) }
+        }
+        for gate in gates(of: kind) {
+            guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
+            collectBounds(gate.requires, subject: required.subject, platform: platform, level: required.level, into: &bounds)
+        }
+    }
+
+    /// Whether an adjudication ruled that the fact's claims stand over the claims that close its gate.
+    private func overridden(_ own: Fact?, by gateFacts: [Fact]) -> Bool {
+        guard !overrides.isEmpty, let own else { return false }
+        let gateClaims = gateFacts.flatMap(\.deciding)
+        return !gateClaims.isEmpty && own.deciding.contains { gated in
+            gateClaims.allSatisfy { overrides.contains(ClaimPair(gated: gated, gate: $0)) }
+        }
+    }
+
+    /// The facts of a cell cut to where they hold through the gates, in OS order: what a reader that
+    /// works on facts (the Info.plist linter) sees. Where a gate is closed or unknown there is no fact.
+    public func holding(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
+        guard !gates(of: kind).isEmpty else { return merge.facts(kind, subject: subject, platform: platform, level: level) }
+        return timeline(kind, subject: subject, platform: platform, level: level).flatMap { segment -> [Fact] in
+            guard case .value = segment.answer else { return [] }
+            // A segment may span several facts with the same value; each is cut to the segment.
+            return segment.facts.filter { $0.kind == kind && $0.os.overlaps(segment.os) }.map { fact in
+                var cut = fact
+                cut.os = VersionRange(from: [fact.os.from, segment.os.from].compactMap { $0 }.max(),
+                                      until: [fact.os.until, segment.os.until].compactMap { $0 }.min())
+                return cut
+            }
+        }
+    }
+}
