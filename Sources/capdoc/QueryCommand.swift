@@ -109,11 +109,12 @@ struct SupportQuery: ParsableCommand {
         let availability: String = switch answer.support.availability {
         case .value(.boolean(true)): "available"
         case .value: "not available"
-        case let .closed(gate): "not available: \(gate.name.lowercased()). \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case let .closed(gate): "not available: \(gate.name.lowercased())"
         case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
         }
         Terminal.write("\(service) with \(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
+        if case let .closed(gate) = answer.support.availability { Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n") }
         Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         options.printSources(answer.support.sources, answers)
@@ -150,7 +151,7 @@ struct KeysQuery: ParsableCommand {
         if options.json { Terminal.write(answer.json.serialized()); return }
         let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
-            Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys. \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+            Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
         } else if let required = answer.required {
             Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
         } else {
