@@ -123,7 +123,7 @@ struct GateTests {
         let files = try Builder(formats: [.markdown, .json], templates: Paths.package.appendingPathComponent("Templates").path)
             .render(CompiledModel(model: report.model, merge: report.merge))
         let page = files.first { $0.path == "markdown/requests/always.md" }.map { String(decoding: $0.contents, as: UTF8.self) } ?? ""
-        #expect(page.contains("| [iOS](../platforms/ios.md) | 8.0+: Yes ["), "requestAlwaysAuthorization() exists from iOS 8.0: no bare Yes")
+        #expect(page.contains("| [iOS](../platforms/ios.md) | before 8.0: No; 8.0+: Yes ["), "requestAlwaysAuthorization() exists from iOS 8.0: no bare Yes")
         // The visionOS claim gives no version, so its Yes stands alone.
         #expect(page.contains("| [visionOS](../platforms/visionos.md) | Yes ["))
     }

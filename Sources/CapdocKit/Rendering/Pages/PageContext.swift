@@ -146,6 +146,8 @@ extension PageContext {
                   yes: String = "Yes", no: String = "No") -> TableCell {
         let parts = gated.timeline(kind, subject: subject, platform: platform, level: level).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             var (text, value) = word(segment.answer, yes: yes, no: no)
+            // For a deprecation, no claim means no source states one, which is not an unknown value.
+            if kind.isDeprecation, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
             if kind.isDeprecation, segment.answer == .value(.boolean(true)),
                let replacement = segment.deciding.lazy.compactMap({ self.merge.claimsByReference[$0]?.replacement }).first {
                 text += " (use \(replacement))"
