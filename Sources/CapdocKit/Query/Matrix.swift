@@ -39,9 +39,15 @@ public struct Matrix: Sendable {
 
     /// The answer at one OS version (nil: the newest versions).
     public func support(service: String, platform: String, level: String, at version: Version? = nil) -> Support {
+        support(service: service, platform: platform, level: level, at: version,
+                deprecations: gated.timeline(.serviceDeprecated, subject: service, platform: platform))
+    }
+
+    /// `support(service:platform:level:at:)` with the service's deprecation timeline worked out once by the caller.
+    private func support(service: String, platform: String, level: String, at version: Version?, deprecations: [GatedFacts.Segment]) -> Support {
         let works = gated.answer(.serviceAvailable, subject: service, platform: platform, level: level, at: version)
         let launches = gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version)
-        let deprecation = gated.deprecation(.serviceDeprecated, subject: service, platform: platform, at: version)
+        let deprecation = gated.deprecation(in: deprecations, at: version)
         var facts = works.facts
         if case .value = works.answer { facts += launches.facts.filter { !facts.contains($0) } }
         if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
@@ -54,10 +60,12 @@ public struct Matrix: Sendable {
         gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
         gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, into: &bounds)
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
+        let deprecations = gated.timeline(.serviceDeprecated, subject: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
         for segment in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
-            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? Version(components: [0]))
+            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? Version(components: [0]),
+                                       deprecations: deprecations)
             if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
                last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {
                 result[result.count - 1].os.until = segment.until
@@ -77,7 +85,11 @@ public struct Matrix: Sendable {
 extension GatedFacts {
     /// The deprecation of a subject at a version (nil: the newest), through the gates; nil where it is not deprecated.
     public func deprecation(_ kind: FactKind, subject: String, platform: String, at version: Version?) -> Deprecation? {
-        let segments = timeline(kind, subject: subject, platform: platform)
+        deprecation(in: timeline(kind, subject: subject, platform: platform), at: version)
+    }
+
+    /// The deprecation at a version in a deprecation kind's timeline.
+    func deprecation(in segments: [Segment], at version: Version?) -> Deprecation? {
         let segment = version.map { version in segments.first { $0.os.contains(version) } } ?? segments.last
         guard let segment, segment.answer == .value(.boolean(true)) else { return nil }
         let replacement = segment.deciding.lazy.compactMap { self.merge.claimsByReference[$0]?.replacement }.first

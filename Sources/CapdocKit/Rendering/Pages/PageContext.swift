@@ -169,8 +169,14 @@ extension PageContext {
         serviceCells.plans(service: service, platform: platform, level: level, self).relaunch.cell(book: &book)
     }
 
-    func supportPlan(service: String, platform: String, level: String) -> CellPlan {
-        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+    /// The support and relaunch cells from one timeline: working it out is most of what a cell costs.
+    func servicePlans(service: String, platform: String, level: String) -> (support: CellPlan, relaunch: CellPlan) {
+        let timeline = matrix.timeline(service: service, platform: platform, level: level)
+        return (supportPlan(timeline), relaunchPlan(timeline, service: service, platform: platform, level: level))
+    }
+
+    func supportPlan(_ timeline: [(os: VersionRange, support: Support)]) -> CellPlan {
+        let parts = timeline.map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let (text, value) = word(entry.support.availability)
             let facts = entry.support.facts.filter { $0.kind != .launchesTerminatedApp }
             return (entry.os, deprecated(text, entry.support.deprecation), value, facts)
@@ -178,8 +184,8 @@ extension PageContext {
         return timelinePlan(mergeAdjacent(parts))
     }
 
-    func relaunchPlan(service: String, platform: String, level: String) -> CellPlan {
-        let parts = matrix.timeline(service: service, platform: platform, level: level).map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+    func relaunchPlan(_ timeline: [(os: VersionRange, support: Support)], service: String, platform: String, level: String) -> CellPlan {
+        let parts = timeline.map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let support = entry.support
             let (text, value) = word(support.relaunch)
             // Where the relaunch is decided by a closed gate, the gate's facts decide it; otherwise the relaunch facts.

@@ -37,8 +37,7 @@ final class ServiceCellCache: @unchecked Sendable {
     func plans(service: String, platform: String, level: String, _ context: PageContext) -> (support: CellPlan, relaunch: CellPlan) {
         guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
               let levelPosition = vocabulary.position(.level, level) else {
-            return (context.supportPlan(service: service, platform: platform, level: level),
-                    context.relaunchPlan(service: service, platform: platform, level: level))
+            return context.servicePlans(service: service, platform: platform, level: level)
         }
         let row = lock.withLock({ rows[slot] }) ?? {
             let computed = compute(service, context)
@@ -54,8 +53,9 @@ final class ServiceCellCache: @unchecked Sendable {
         var relaunch: [CellPlan] = []
         for platform in vocabulary.ids(.platform) {
             for level in vocabulary.ids(.level) {
-                support.append(context.supportPlan(service: service, platform: platform, level: level))
-                relaunch.append(context.relaunchPlan(service: service, platform: platform, level: level))
+                let plans = context.servicePlans(service: service, platform: platform, level: level)
+                support.append(plans.support)
+                relaunch.append(plans.relaunch)
             }
         }
         return Row(support: support, relaunch: relaunch)
