@@ -348,7 +348,7 @@ struct LintPlistTests {
             "inferred requests: when-in-use, always (from NSLocationAlwaysUsageDescription, NSLocationWhenInUseUsageDescription)",
             "old-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: the always request (requestAlwaysAuthorization()) needs it on iOS 12.0 and later and fails immediately without it [missing-usage-key]",
             "  source: requesting-authorization#keys-always",
-            "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0) [deprecated-key]",
+            "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0); use NSLocationAlwaysAndWhenInUseUsageDescription instead [deprecated-key]",
             "  source: key-always#deprecated",
             "checked old-always.plist for ios 12.0, requests: when-in-use, always: 1 error, 1 warning",
             "",

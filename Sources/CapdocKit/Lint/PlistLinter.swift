@@ -340,7 +340,10 @@ public struct PlistLinter: Sendable {
               fact.value == .boolean(true) else { return [] }
         let target = scope.target.map { "the target is \(platformName(scope.platform)) \($0)" }
             ?? "no deployment target given: checked for the newest versions"
-        let message = "\(key) is deprecated for deployment targets \(on(scope.platform, fact.os)) (\(target))"
+        var message = "\(key) is deprecated for deployment targets \(on(scope.platform, fact.os)) (\(target))"
+        if let replacement = fact.deciding.lazy.compactMap({ self.merge.claimsByReference[$0]?.replacement }).first {
+            message += "; use \(replacement) instead"
+        }
         return [LintFinding(rule: .deprecatedKey, key: key, message: message, sources: fact.sources, claims: fact.claims)]
     }
 
