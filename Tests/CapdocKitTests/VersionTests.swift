@@ -30,4 +30,12 @@ struct VersionTests {
         #expect(VersionRange(from: Version("13"), until: Version("11")).isEmpty)
         #expect(VersionRange(from: Version("13"), until: Version("13")).isEmpty)
     }
+
+    @Test func intersections() {
+        let ios11and12 = VersionRange(from: Version("11"), until: Version("13"))
+        #expect(ios11and12.intersection(VersionRange(from: Version("12"))) == VersionRange(from: Version("12"), until: Version("13")))
+        #expect(ios11and12.intersection(.all) == ios11and12)
+        #expect(VersionRange(until: Version("8")).intersection(VersionRange(from: Version("7"))) == VersionRange(from: Version("7"), until: Version("8")))
+        #expect(ios11and12.intersection(VersionRange(from: Version("14"))).isEmpty)
+    }
 }

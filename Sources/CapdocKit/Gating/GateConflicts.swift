@@ -45,7 +45,7 @@ public enum GateConflicts {
                                 if !found[key]!.subjects.contains(subject) { found[key]!.subjects.append(subject) }
                                 if !found[key]!.platforms.contains(platform) { found[key]!.platforms.append(platform) }
                                 if let level, !found[key]!.levels.contains(level) { found[key]!.levels.append(level) }
-                                let overlap = VersionRange(from: later(segment.os.from, claim.scope.os.from), until: earlier(segment.os.until, claim.scope.os.until))
+                                let overlap = segment.os.intersection(claim.scope.os)
                                 if !(found[key]!.ranges[platform]?.contains(overlap) ?? false) { found[key]!.ranges[platform, default: []].append(overlap) }
                             }
                         }
@@ -75,18 +75,6 @@ public enum GateConflicts {
         guard sides else { return false }
         if case let .named(ids) = adjudication.platforms, !platforms.allSatisfy({ platform in ids.contains { $0.value == platform } }) { return false }
         return ranges.values.allSatisfy { $0.allSatisfy(adjudication.os.contains) }
-    }
-
-    private static func later(_ a: Version?, _ b: Version?) -> Version? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return max(a, b)
-    }
-
-    private static func earlier(_ a: Version?, _ b: Version?) -> Version? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
     }
 }
 

@@ -192,8 +192,7 @@ public struct GatedFacts: Sendable {
             // A segment may span several facts with the same value; each is cut to the segment.
             return segment.facts.filter { $0.kind == kind && $0.os.overlaps(segment.os) }.map { fact in
                 var cut = fact
-                cut.os = VersionRange(from: [fact.os.from, segment.os.from].compactMap { $0 }.max(),
-                                      until: [fact.os.until, segment.os.until].compactMap { $0 }.min())
+                cut.os = fact.os.intersection(segment.os)
                 return cut
             }
         }

@@ -84,6 +84,19 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// The versions in both ranges: the later lower bound and the earlier upper bound.
+    public func intersection(_ other: VersionRange) -> VersionRange {
+        let lower: Version? = switch (from, other.from) {
+        case let (a?, b?): max(a, b)
+        case let (a, b): a ?? b
+        }
+        let upper: Version? = switch (until, other.until) {
+        case let (a?, b?): min(a, b)
+        case let (a, b): a ?? b
+        }
+        return VersionRange(from: lower, until: upper)
+    }
+
     /// Human wording used in messages and outputs: "13.0 and later", "before 13.0", "11.0 to 13.0".
     public var description: String {
         switch (from, until) {

@@ -169,7 +169,7 @@ public struct Flow: Sendable {
             // Only where the gates let the transition happen.
             let open = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
                 .filter { if case .value = $0.answer { $0.os.overlaps(fact.os) } else { false } }
-                .map { VersionRange(from: Self.later($0.os.from, fact.os.from), until: Self.earlier($0.os.until, fact.os.until)) }
+                .map { $0.os.intersection(fact.os) }
             for (os, prompt) in open.flatMap({ Self.split($0, by: prompts) }) {
                 let facts = [fact] + (prompt.map { [$0] } ?? [])
                 var promptKey: String?
@@ -248,16 +248,6 @@ public struct Flow: Sendable {
     private static func unique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }
-    }
-
-    private static func later(_ a: Version?, _ b: Version?) -> Version? {
-        guard let a, let b else { return a ?? b }
-        return max(a, b)
-    }
-
-    private static func earlier(_ a: Version?, _ b: Version?) -> Version? {
-        guard let a, let b else { return a ?? b }
-        return min(a, b)
     }
 
     private static func starts(_ a: VersionRange, before b: VersionRange) -> Bool {
