@@ -41,7 +41,7 @@ expect_status "deployment target 11: a warning, exit 0" 0 lint deprecated-key.pl
 contains "deprecated-key at iOS 11" "$out" '^deprecated-key.plist: warning: NSLocationAlwaysUsageDescription is deprecated .*\[deprecated-key\]$'
 contains "cites the key's page" "$out" '^  source: key-always#deprecated$'
 expect_status "keys not on tvOS are warnings" 0 lint tvos-app.plist --platform tvos --content "$content"
-contains "key-not-on-platform" "$out" 'warning: no source says that NSLocationAlwaysUsageDescription is read on tvOS.*\[key-not-on-platform\]$'
+contains "key-not-on-platform" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS: the sources say the system does not read it there \[key-not-on-platform\]$'
 
 # A binary plist reads like XML.
 python3 -c 'import plistlib, sys; plistlib.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "wb"), fmt=plistlib.FMT_BINARY)' missing-always.plist "$work/binary.plist"
