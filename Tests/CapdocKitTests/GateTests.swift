@@ -117,7 +117,7 @@ struct GateTests {
         #expect(decided > 500, "the test must reach decided answers, not only unknown ones")
     }
 
-    @Test("A value with one OS range keeps its bound on every page format")
+    @Test("A value with one OS range keeps its bound on the pages (Markdown shown; every format renders the same cells)")
     func sinceKept() throws {
         let report = FixtureTree.shipped().check(archives: false)
         let files = try Builder(formats: [.markdown, .json], templates: Paths.package.appendingPathComponent("Templates").path)

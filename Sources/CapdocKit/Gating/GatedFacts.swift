@@ -83,16 +83,11 @@ public struct GatedFacts: Sendable {
         public var answer: Answer
         public var facts: [Fact]
 
-        public var claims: [String] { Self.unique(facts.flatMap(\.claims)) }
-        public var deciding: [String] { Self.unique(facts.flatMap(\.deciding)) }
+        public var claims: [String] { facts.flatMap(\.claims).uniqued() }
+        public var deciding: [String] { facts.flatMap(\.deciding).uniqued() }
         public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
         /// The adjudications that decided the facts behind it.
-        public var adjudications: [String] { Self.unique(facts.compactMap(\.adjudication)) }
-
-        static func unique(_ items: [String]) -> [String] {
-            var seen = Set<String>()
-            return items.filter { seen.insert($0).inserted }
-        }
+        public var adjudications: [String] { facts.compactMap(\.adjudication).uniqued() }
     }
 
     /// The gates of a kind, in the order of `gates.yaml`.

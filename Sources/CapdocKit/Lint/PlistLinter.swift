@@ -341,7 +341,7 @@ public struct PlistLinter: Sendable {
         let target = scope.target.map { "the target is \(platformName(scope.platform)) \($0)" }
             ?? "no deployment target given: checked for the newest versions"
         var message = "\(key) is deprecated for deployment targets \(on(scope.platform, fact.os)) (\(target))"
-        if let replacement = fact.deciding.lazy.compactMap({ self.merge.claimsByReference[$0]?.replacement }).first {
+        if let replacement = merge.replacement(namedBy: fact.deciding) {
             message += "; use \(replacement) instead"
         }
         return [LintFinding(rule: .deprecatedKey, key: key, message: message, sources: fact.sources, claims: fact.claims)]

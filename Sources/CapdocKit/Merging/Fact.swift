@@ -60,6 +60,11 @@ public struct MergeResult: Sendable {
     /// Claims by reference, for looking up what a fact or contradiction cites.
     public var claimsByReference: ClaimsByReference
 
+    /// The replacement the first of these claims that names one gives (deprecation claims may name one).
+    public func replacement(namedBy references: [String]) -> String? {
+        references.lazy.compactMap { self.claimsByReference[$0]?.replacement }.first
+    }
+
     /// Facts of one kind, subject, platform and level, in OS order.
     public func facts(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
         Array(factSlice(kind, subject: subject, platform: platform, level: level))

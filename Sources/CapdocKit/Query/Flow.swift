@@ -175,8 +175,8 @@ public struct Flow: Sendable {
                 var promptKey: String?
                 if let prompt, case let .keys(keys) = prompt.value { promptKey = keys.first }
                 let key = GroupKey(from: from, trigger: trigger, choice: choice, promptKey: promptKey, outcome: outcome,
-                                   claims: Self.unique(facts.flatMap(\.claims)), deciding: Self.unique(facts.flatMap(\.deciding)),
-                                   adjudications: Self.unique(facts.compactMap(\.adjudication)))
+                                   claims: facts.flatMap(\.claims).uniqued(), deciding: facts.flatMap(\.deciding).uniqued(),
+                                   adjudications: facts.compactMap(\.adjudication).uniqued())
                 if groups[key] == nil { order.append(key); groups[key] = ([:], []) }
                 groups[key]!.os[fact.platform, default: []].append(os)
                 groups[key]!.sources.formUnion(facts.flatMap(\.sources))
@@ -243,11 +243,6 @@ public struct Flow: Sendable {
 
     private func positions(_ kind: EntityKind) -> [String: Int] {
         Dictionary(vocabulary.ids(kind).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    private static func unique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0).inserted }
     }
 
     private static func starts(_ a: VersionRange, before b: VersionRange) -> Bool {

@@ -92,7 +92,7 @@ extension GatedFacts {
     func deprecation(in segments: [Segment], at version: Version?) -> Deprecation? {
         let segment = version.map { version in segments.first { $0.os.contains(version) } } ?? segments.last
         guard let segment, segment.answer == .value(.boolean(true)) else { return nil }
-        let replacement = segment.deciding.lazy.compactMap { self.merge.claimsByReference[$0]?.replacement }.first
+        let replacement = merge.replacement(namedBy: segment.deciding)
         return Deprecation(since: segment.os.from, replacement: replacement, facts: segment.facts)
     }
 }

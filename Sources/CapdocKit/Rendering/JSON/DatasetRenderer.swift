@@ -217,7 +217,7 @@ public struct DatasetRenderer: Renderer {
         case let .value(value):
             members["value"] = claimValue(value)
             if value == .boolean(true) {
-                members["replacement"] = segment.deciding.lazy.compactMap { merge.claimsByReference[$0]?.replacement }.first.map(JSONValue.string)
+                members["replacement"] = merge.replacement(namedBy: segment.deciding).map(JSONValue.string)
             }
         case let .closed(gate), let .gateUnknown(gate):
             members["value"] = .null

@@ -149,7 +149,7 @@ extension PageContext {
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.isDeprecation, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
             if kind.isDeprecation, segment.answer == .value(.boolean(true)),
-               let replacement = segment.deciding.lazy.compactMap({ self.merge.claimsByReference[$0]?.replacement }).first {
+               let replacement = merge.replacement(namedBy: segment.deciding) {
                 text += " (use \(replacement))"
             }
             return (segment.os, text, value, segment.facts)
