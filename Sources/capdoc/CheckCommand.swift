@@ -21,11 +21,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors.")
     var warningsAsErrors = false
 
-    @Option(help: "A folder of archived page texts; every quote of a source that names an archive is looked up in it.")
-    var archives: String?
+    @Option(help: "A folder of archived page texts; every quote of a source that names an archive is looked up in it. Repeat it for several folders.")
+    var archives: [String] = []
 
     func run() throws {
-        let checker = Checker(archives: archives.map { ArchiveLibrary(folder: $0) })
+        let checker = Checker(archives: archives.isEmpty ? nil : ArchiveLibrary(folders: archives))
         var report = checker.check(contentAt: content)
         if warningsAsErrors {
             report.diagnostics = report.diagnostics.map { diagnostic in

@@ -1,19 +1,32 @@
 import Foundation
 
-/// Archived copies of source pages, for verifying quotes (`capdoc check --archives DIR`).
+/// Archived copies of source pages, for verifying quotes (`capdoc check --archives DIR …`).
+///
+/// Several folders may hold them (the seed pages and the current pages, say); an archive file is
+/// looked up in each, in order.
 public struct ArchiveLibrary: Sendable {
-    public let folder: String
+    public let folders: [String]
     private let fileSystem: any FileSystem
 
-    public init(folder: String, fileSystem: any FileSystem = DiskFileSystem()) {
-        self.folder = folder
+    public init(folders: [String], fileSystem: any FileSystem = DiskFileSystem()) {
+        self.folders = folders
         self.fileSystem = fileSystem
     }
 
-    /// The searchable text of an archive, or nil when there is no such file.
+    public init(folder: String, fileSystem: any FileSystem = DiskFileSystem()) {
+        self.init(folders: [folder], fileSystem: fileSystem)
+    }
+
+    /// The folders as messages name them.
+    public var description: String { folders.map { "'\($0)'" }.joined(separator: " or ") }
+
+    /// The searchable text of an archive, or nil when no folder has such a file.
     public func text(named name: String) -> ArchiveText? {
-        guard !name.contains("/"), let data = fileSystem.contents(of: joinPath(folder, name)) else { return nil }
-        return ArchiveText(String(decoding: data, as: UTF8.self))
+        guard !name.contains("/") else { return nil }
+        for folder in folders {
+            if let data = fileSystem.contents(of: joinPath(folder, name)) { return ArchiveText(String(decoding: data, as: UTF8.self)) }
+        }
+        return nil
     }
 }
 

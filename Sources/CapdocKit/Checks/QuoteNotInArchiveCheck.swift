@@ -17,7 +17,7 @@ public enum QuoteNotInArchiveCheck: Check {
         for source in context.model.sources {
             guard let archive = source.archive else { continue }
             guard let text = archives.text(named: archive.value) else {
-                diagnostics.append(Diagnostic(.error, "archive '\(archive.value)' not found in '\(archives.folder)'", at: archive.location, check: Self.id))
+                diagnostics.append(Diagnostic(.error, "archive '\(archive.value)' not found in \(archives.description)", at: archive.location, check: Self.id))
                 continue
             }
             for claim in source.claims where !claim.quote.value.isEmpty && !text.contains(quote: claim.quote.value) {

@@ -90,17 +90,22 @@ public struct GatedFacts: Sendable {
         public var adjudications: [String] { facts.compactMap(\.adjudication).uniqued() }
     }
 
-    /// The gates of a kind, in the order of `gates.yaml`.
-    public func gates(of kind: FactKind) -> [Gate] { gatesByKind[kind] ?? [] }
+    /// The gates of a kind, in the order of `gates.yaml`: those that apply under `accuracy`.
+    public func gates(of kind: FactKind, under accuracy: Accuracy = .full) -> [Gate] {
+        (gatesByKind[kind] ?? []).filter { $0.applies(under: accuracy) }
+    }
 
     /// The answer at one OS version; nil: at the newest versions (the facts without an upper bound).
-    public func answer(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Segment {
+    /// `accuracy`: the accuracy the user granted; reduced accuracy applies the gates declared for it.
+    public func answer(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil,
+                       accuracy: Accuracy = .full) -> Segment {
         let own = merge.fact(kind, subject: subject, platform: platform, level: level, at: version)
         var open: [Fact] = []
         var unknownGate: Gate?
-        for gate in gates(of: kind) {
+        for gate in gates(of: kind, under: accuracy) {
             guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
-            let gateAnswer = answer(gate.requires, subject: required.subject, platform: platform, level: required.level, at: version)
+            let gateAnswer = answer(gate.requires, subject: required.subject, platform: platform, level: required.level, at: version,
+                                    accuracy: accuracy)
             switch gateAnswer.answer {
             case .value(.boolean(true)):
                 open += gateAnswer.facts
@@ -119,13 +124,14 @@ public struct GatedFacts: Sendable {
 
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
     /// first fact or gate that decides anything are left out.
-    public func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Segment] {
+    public func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [Segment] {
         var bounds = Set<Version>()
-        collectBounds(kind, subject: subject, platform: platform, level: level, into: &bounds)
+        collectBounds(kind, subject: subject, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         var result: [Segment] = []
         for range in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the range stands for all of it: no fact changes inside a range.
-            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? Version(components: [0]))
+            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? Version(components: [0]),
+                                 accuracy: accuracy)
             segment.os = range
             if let last = result.last, last.answer == segment.answer, last.os.until == range.from {
                 result[result.count - 1].os.until = range.until
@@ -158,14 +164,15 @@ public struct GatedFacts: Sendable {
         return (value, requiredLevel)
     }
 
-    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, into bounds: inout Set<Version>) {
+    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy = .full,
+                       into bounds: inout Set<Version>) {
         for fact in merge.factSlice(kind, subject: subject, platform: platform, level: level) {
             if let from = fact.os.from { bounds.insert(from) }
             if let until = fact.os.until { bounds.insert(until) }
         }
-        for gate in gates(of: kind) {
+        for gate in gates(of: kind, under: accuracy) {
             guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
-            collectBounds(gate.requires, subject: required.subject, platform: platform, level: required.level, into: &bounds)
+            collectBounds(gate.requires, subject: required.subject, platform: platform, level: required.level, accuracy: accuracy, into: &bounds)
         }
     }
 

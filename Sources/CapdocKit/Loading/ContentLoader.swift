@@ -19,6 +19,7 @@ public struct ContentLoader: Sendable {
     }
 
     static let adjudicationsFile = "adjudications.yaml"
+    static let adjudicationsFolder = "adjudications"
     static let sourcesFolder = "sources"
     static let topLevelFiles = Set(VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile, GateReader.file])
 
@@ -107,10 +108,18 @@ public struct ContentLoader: Sendable {
             }
         }
 
+        // Rulings live in adjudications.yaml and, optionally, in files of an adjudications/ folder
+        // (one per topic, so that maintainers of different areas don't edit one file), in name order.
         var adjudications: [Adjudication] = []
-        let adjudicationsPath = joinPath(root, Self.adjudicationsFile)
-        if fileSystem.fileExists(adjudicationsPath), let node = parseRequired(adjudicationsPath, diagnostics: &diagnostics), !node.isNull {
-            adjudications = AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
+        let adjudicationsFolder = joinPath(root, Self.adjudicationsFolder)
+        let adjudicationFiles = [joinPath(root, Self.adjudicationsFile)]
+            + (fileSystem.isDirectory(adjudicationsFolder) && !fileSystem.isSymbolicLink(adjudicationsFolder)
+                ? (fileSystem.entries(of: adjudicationsFolder) ?? []).filter { $0.hasSuffix(".yaml") }.sorted().map { joinPath(adjudicationsFolder, $0) }
+                : [])
+        for path in adjudicationFiles where fileSystem.fileExists(path) {
+            if let node = parseRequired(path, diagnostics: &diagnostics), !node.isNull {
+                adjudications += AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
+            }
         }
 
         // Gates are optional: Content without them answers with each fact as its claims state it.
@@ -136,6 +145,8 @@ public struct ContentLoader: Sendable {
         var vocabulary = VocabularyLoader()
         for entry in VocabularyLoader.files {
             let path = joinPath(root, entry.file)
+            // The API list came after the first Content folders were written: without it there are no APIs.
+            if entry.kind == .api, !fileSystem.fileExists(path) { continue }
             guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
             vocabulary.loadList(node, kind: entry.kind, extras: entry.extras, diagnostics: &diagnostics)
         }

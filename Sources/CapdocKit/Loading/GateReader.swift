@@ -1,7 +1,7 @@
 /// Reads `gates.yaml`: the dependencies between facts (see `Gate`).
 enum GateReader {
     static let file = "gates.yaml"
-    static let fields = ["id", "name", "summary", "facts", "requires", "subject", "outcome"]
+    static let fields = ["id", "name", "summary", "facts", "requires", "subject", "outcome", "accuracy"]
 
     static func gates(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [Gate] {
         guard let items = node.items else {
@@ -81,8 +81,17 @@ enum GateReader {
                                           at: requiresText.location, check: InvalidGateCheck.id))
             return nil
         }
+        var accuracy: Accuracy?
+        if let node = reader.node("accuracy"), let text = ValueReader.nonEmptyString(node, field: "accuracy", diagnostics: &diagnostics) {
+            guard let value = Accuracy(rawValue: text.value) else {
+                diagnostics.append(Diagnostic(.error, "unknown accuracy '\(text.value)'; it is one of \(Accuracy.allCases.map(\.rawValue).joined(separator: ", "))",
+                                              at: text.location, check: InvalidGateCheck.id))
+                return nil
+            }
+            accuracy = value
+        }
         return Gate(id: id, gated: gated, requires: requires, subject: subject, outcome: outcome.value, name: name.value,
-                    summary: summary.value, location: reader.location)
+                    summary: summary.value, location: reader.location, accuracy: accuracy)
     }
 
     private static func kind(_ text: Located<String>, diagnostics: inout [Diagnostic]) -> FactKind? {

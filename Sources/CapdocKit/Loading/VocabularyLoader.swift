@@ -8,6 +8,7 @@ struct VocabularyLoader {
         (.service, "services.yaml", ["apis"]),
         (.key, "keys.yaml", ["type", "label"]),
         (.request, "requests.yaml", ["api", "level"]),
+        (.api, "apis.yaml", ["symbol", "category", "framework"]),
     ]
     static let flowFile = "flow.yaml"
     static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [
@@ -15,7 +16,7 @@ struct VocabularyLoader {
         (.trigger, "triggers", ["request"]),
         (.choice, "choices", []),
     ]
-    static let keyTypes = ["string", "dictionary", "boolean"]
+    static let keyTypes = ["string", "dictionary", "boolean", "array"]
 
     var vocabulary = Vocabulary()
 

@@ -17,6 +17,12 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case note
     case serviceDeprecated = "service-deprecated"
     case requestDeprecated = "request-deprecated"
+    case apiAvailable = "api-available"
+    case apiDeprecated = "api-deprecated"
+    case worksWithReducedAccuracy = "works-with-reduced-accuracy"
+    case backgroundModeRequired = "background-mode-required"
+    case backgroundDelivery = "background-delivery"
+    case optOutKey = "opt-out-key"
 
     public enum ValueType: Sendable {
         /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
@@ -29,12 +35,14 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var subjectKind: EntityKind? {
         switch self {
         case .levelSupported: .level
-        case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .serviceDeprecated: .service
+        case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .serviceDeprecated, .explicitRequestRequired,
+             .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery, .optOutKey: .service
         case .requestAvailable, .requestKeys, .requestDeprecated: .request
         case .statusExists: .status
         case .keyExists, .keyDeprecated: .key
+        case .apiAvailable, .apiDeprecated: .api
         case .prompt, .transition: .state
-        case .explicitRequestRequired, .levelsEquivalent, .authorizationCallback, .note: nil
+        case .levelsEquivalent, .authorizationCallback, .note: nil
         }
     }
 
@@ -60,6 +68,12 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .note: 14
         case .serviceDeprecated: 15
         case .requestDeprecated: 16
+        case .apiAvailable: 17
+        case .apiDeprecated: 18
+        case .worksWithReducedAccuracy: 19
+        case .backgroundModeRequired: 20
+        case .backgroundDelivery: 21
+        case .optOutKey: 22
         }
     }
 
@@ -78,12 +92,13 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var valueType: ValueType {
         switch self {
         case .requestKeys: .keyList
-        case .prompt: .key
+        case .prompt, .optOutKey: .key
         case .transition: .transition
         case .note, .authorizationCallback: .text
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable,
              .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
-             .serviceDeprecated, .requestDeprecated: .boolean
+             .serviceDeprecated, .requestDeprecated, .apiAvailable, .apiDeprecated, .worksWithReducedAccuracy,
+             .backgroundModeRequired, .backgroundDelivery: .boolean
         }
     }
 
@@ -91,7 +106,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     /// version that deprecates the subject ("deprecated in 27.0").
     public var isDeprecation: Bool {
         switch self {
-        case .keyDeprecated, .serviceDeprecated, .requestDeprecated: true
+        case .keyDeprecated, .serviceDeprecated, .requestDeprecated, .apiDeprecated: true
         default: false
         }
     }
@@ -105,13 +120,19 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .launchesTerminatedApp: "The system relaunches a terminated app to deliver this service's events."
         case .requestAvailable: "The request's method exists on the platform."
         case .requestKeys: "The Info.plist keys the request needs."
-        case .explicitRequestRequired: "An app must call a request method before it receives locations."
+        case .explicitRequestRequired: "An app must call a request method before the service delivers locations."
         case .levelsEquivalent: "When In Use and Always behave the same on the platform."
         case .statusExists: "authorizationStatus can report this status on the platform."
         case .keyExists: "The Info.plist key is read on the platform."
         case .keyDeprecated: "The Info.plist key is deprecated."
         case .serviceDeprecated: "The service's API is deprecated."
         case .requestDeprecated: "The request's method is deprecated."
+        case .apiAvailable: "The API (a type, property, delegate method or entitlement) exists on the platform."
+        case .apiDeprecated: "The API is deprecated."
+        case .worksWithReducedAccuracy: "The service works when the user grants only reduced (approximate) accuracy."
+        case .backgroundModeRequired: "The app needs the location background mode (UIBackgroundModes) for the service's updates to reach it in the background."
+        case .backgroundDelivery: "The service delivers its updates to the app while the app runs in the background."
+        case .optOutKey: "The Info.plist key with which an app stops the service from requesting authorization implicitly."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."
         case .prompt: "The Info.plist key whose usage string the prompt shows, when the trigger happens in the state."
         case .transition: "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."

@@ -18,9 +18,13 @@ public struct Gate: Sendable, Hashable {
     /// CommonMark: why the dependency holds.
     public var summary: String
     public var location: SourceLocation
+    /// The accuracy the gate applies under (nil: every answer). A gate for `reduced` says what an
+    /// app the user granted only approximate locations cannot use.
+    public var accuracy: Accuracy?
 
     public init(id: Located<String>, gated: [FactKind], requires: FactKind, subject: GateSubject?, outcome: String,
-                name: String, summary: String, location: SourceLocation) {
+                name: String, summary: String, location: SourceLocation, accuracy: Accuracy? = nil) {
+        self.accuracy = accuracy
         self.id = id
         self.gated = gated
         self.requires = requires
@@ -30,6 +34,9 @@ public struct Gate: Sendable, Hashable {
         self.summary = summary
         self.location = location
     }
+
+    /// Whether the gate applies to an answer asked under this accuracy.
+    public func applies(under accuracy: Accuracy) -> Bool { self.accuracy == nil || self.accuracy == accuracy }
 }
 
 /// Where a gate finds the subject of the fact it requires, from the gated fact's cell: the cell's

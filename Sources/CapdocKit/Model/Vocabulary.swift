@@ -1,6 +1,6 @@
 /// The kinds of entity in the vocabulary. Their raw values name them in messages and outputs.
 public enum EntityKind: String, Sendable, CaseIterable, Codable {
-    case platform, level, status, service, key, request, state, trigger, choice, source
+    case platform, level, status, service, key, request, api, state, trigger, choice, source
 
     /// The plural used for file names, URLs and JSON members.
     public var plural: String {
