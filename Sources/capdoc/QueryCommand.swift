@@ -92,6 +92,8 @@ func yesNo(_ value: Bool?, yes: String = "yes", no: String = "no") -> String {
     }
 }
 
+extension Accuracy: ExpressibleByArgument {}
+
 struct SupportQuery: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "support", abstract: "Can SERVICE be used with a level on a platform?")
 
@@ -101,10 +103,13 @@ struct SupportQuery: ParsableCommand {
     @Option(help: "The access level id (when-in-use, always).")
     var level: String
 
+    @Option(help: "The accuracy the user granted: full or reduced (Precise Location off).")
+    var accuracy: Accuracy = .full
+
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1) }
+        let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy) }
         if options.json { Terminal.write(answer.json.serialized()); return }
         let availability: String = switch answer.support.availability {
         case .value(.boolean(true)): "available"
@@ -113,11 +118,23 @@ struct SupportQuery: ParsableCommand {
         case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
         }
-        Terminal.write("\(service) with \(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
+        let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
+        Terminal.write("\(service) with \(level)\(accuracyText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
         if case let .closed(gate) = answer.support.availability { Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n") }
         Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
-        options.printSources(answer.support.sources, answers)
+        // The other facts about the service, where a source states them.
+        let lines: [(FactKind, String)] = [(.explicitRequestRequired, "Needs an explicit authorization request"),
+                                           (.worksWithReducedAccuracy, "Works with reduced accuracy"),
+                                           (.backgroundModeRequired, "Needs the location background mode"),
+                                           (.backgroundDelivery, "Delivers updates in the background")]
+        for (kind, label) in lines where answer.detail(kind) != .unknown {
+            Terminal.write("\(label): \(yesNo(answer.detail(kind).flag)).\n")
+        }
+        if let key = answer.optOutKey {
+            Terminal.write("Info.plist key that stops implicit authorization requests: \(key).\n")
+        }
+        options.printSources(answer.sources, answers)
     }
 }
 

@@ -322,7 +322,7 @@ public struct PlistLinter: Sendable {
         switch (type, value) {
         case let ("string", .string(text)) where text.allSatisfy(\.isWhitespace):
             return finding(.emptyUsageKey, "\(key) is empty: the permission prompt shows this string, so it must say why the app uses location")
-        case ("string", .string), ("boolean", .boolean), ("dictionary", .dictionary):
+        case ("string", .string), ("boolean", .boolean), ("dictionary", .dictionary), ("array", .array):
             return []
         case let ("string"?, other):
             return finding(.wrongKeyType, "\(key) must be a string, but it is \(other.typeDescription)")
@@ -330,6 +330,8 @@ public struct PlistLinter: Sendable {
             return finding(.wrongKeyType, "\(key) must be a boolean, but it is \(other.typeDescription)")
         case let ("dictionary"?, other):
             return finding(.wrongKeyType, "\(key) must be a dictionary, but it is \(other.typeDescription)")
+        case let ("array"?, other):
+            return finding(.wrongKeyType, "\(key) must be an array, but it is \(other.typeDescription)")
         default:
             return []
         }

@@ -54,14 +54,37 @@ public struct Answers: Sendable {
         public var os: Version?
         /// Whether `os` was not asked for, but is the newest version the sources name.
         public var newest: Bool
+        /// The accuracy the user granted, as asked.
+        public var accuracy: Accuracy
         public var support: Support
+        /// What else the sources say of the service here (`SupportAnswer.detailKinds`), through the gates.
+        public var details: [(kind: FactKind, answer: GatedFacts.Segment)]
+
+        /// The service facts a support answer reports beside availability and relaunch, in this order.
+        public static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
+                                                     .backgroundDelivery, .optOutKey]
+
+        public func detail(_ kind: FactKind) -> GatedFacts.Answer { details.first { $0.kind == kind }?.answer.answer ?? .unknown }
+
+        /// The Info.plist key that stops the service from requesting authorization implicitly, where a source names one.
+        public var optOutKey: String? {
+            guard case let .value(.keys(keys)) = detail(.optOutKey) else { return nil }
+            return keys.first
+        }
+
+        public var sources: [String] { Array(Set(support.facts.flatMap(\.sources) + details.flatMap(\.answer.sources))).sorted() }
+        public var claims: [String] { Array(Set(support.facts.flatMap(\.claims) + details.flatMap(\.answer.claims))).sorted() }
     }
 
-    public func support(service: String, platform: String, level: String, os: Version?) throws -> SupportAnswer {
+    public func support(service: String, platform: String, level: String, os: Version?, accuracy: Accuracy = .full) throws -> SupportAnswer {
         try require(.service, service); try require(.platform, platform); try require(.level, level)
         let at = version(os, on: platform)
-        return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil,
-                             support: matrix.support(service: service, platform: platform, level: level, at: at))
+        let details = SupportAnswer.detailKinds.map { kind in
+            (kind: kind, answer: matrix.gated.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
+        }
+        return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
+                             support: matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy),
+                             details: details)
     }
 
     public struct LevelAnswer: Sendable {
@@ -184,17 +207,23 @@ extension Flow.Answer {
 
 extension Answers.SupportAnswer {
     public var json: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "service": .string(service), "platform": .string(platform), "level": .string(level),
             "os": os.map { .string($0.description) } ?? .null,
             "available": support.available.map(JSONValue.bool) ?? .null,
             "launchesTerminatedApp": support.launchesTerminatedApp.map(JSONValue.bool) ?? .null,
             "availability": .string(support.availability.id),
+            "accuracy": .string(accuracy.rawValue),
             "osIsNewestKnown": .bool(newest),
             "deprecated": support.deprecation.map(\.json) ?? .null,
-            "sources": .strings(support.sources),
-            "claims": .strings(support.claims),
-        ])
+        ]
+        let flags: [(String, FactKind)] = [("explicitRequestRequired", .explicitRequestRequired), ("worksWithReducedAccuracy", .worksWithReducedAccuracy),
+                                           ("backgroundModeRequired", .backgroundModeRequired), ("backgroundDelivery", .backgroundDelivery)]
+        for (name, kind) in flags { members[name] = detail(kind).flag.map(JSONValue.bool) ?? .null }
+        members["optOutKey"] = optOutKey.map(JSONValue.string) ?? .null
+        members["sources"] = .strings(sources)
+        members["claims"] = .strings(claims)
+        return .object(members)
     }
 }
 

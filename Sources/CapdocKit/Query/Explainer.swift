@@ -20,7 +20,7 @@ public struct Explainer: Sendable {
         }
     }
 
-    static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request]
+    static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request, .api]
 
     /// Every entity the term names, case-insensitively, best first: ids, then `request-ID` (the man
     /// page name of requests), then names, then API names.
@@ -39,23 +39,36 @@ public struct Explainer: Sendable {
         for kind in Self.order {
             for entity in vocabulary.all(kind) {
                 let names = [entity.name] + entity.apis + ["api", "symbol", "objc", "label"].compactMap { entity.attributes[$0] }
-                if names.contains(where: { Self.normalize($0) == Self.normalize(wanted) }) { add(Match(kind: kind, id: entity.id.value)) }
+                if names.contains(where: { Self.forms($0).contains(Self.normalize(wanted)) }) { add(Match(kind: kind, id: entity.id.value)) }
             }
         }
         return found
     }
 
-    /// API names match with or without their parameter list: `requestAlwaysAuthorization` finds `requestAlwaysAuthorization()`.
+    /// API names match with or without their parameter list (`requestAlwaysAuthorization` finds
+    /// `requestAlwaysAuthorization()`) and without the type they belong to (`liveUpdates` finds
+    /// `CLLocationUpdate.liveUpdates(_:)`, `authorizationStatus` finds `CLLocationManager.authorizationStatus`).
     static func normalize(_ name: String) -> String {
         var text = name.lowercased()
         if let parenthesis = text.firstIndex(of: "(") { text = String(text[..<parenthesis]) }
         return text
     }
 
+    /// The forms a vocabulary name matches under: itself, and without its type prefix.
+    static func forms(_ name: String) -> [String] {
+        let head = name.prefix { $0 != "(" }
+        // Only a member (lowercase) drops its type: `CLServiceSession.Diagnostic` is a type of its own,
+        // and an entitlement's dots are part of its name.
+        guard !name.hasPrefix("com."), let dot = head.lastIndex(of: "."), head[head.index(after: dot)...].first?.isLowercase == true else {
+            return [normalize(name)]
+        }
+        return [normalize(name), normalize(String(name[name.index(after: dot)...]))]
+    }
+
     /// Terms to suggest for a miss: every id, key and API name.
     public func candidates() -> [String] {
         let vocabulary = input.compiled.vocabulary
-        return Self.order.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"]].compactMap { $0 } } }
+        return Self.order.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"], $0.attributes["symbol"]].compactMap { $0 } } }
     }
 
     public func resolve(_ term: String) throws -> Match {

@@ -37,16 +37,17 @@ public struct Matrix: Sendable {
         self.gated = gated
     }
 
-    /// The answer at one OS version (nil: the newest versions).
-    public func support(service: String, platform: String, level: String, at version: Version? = nil) -> Support {
-        support(service: service, platform: platform, level: level, at: version,
+    /// The answer at one OS version (nil: the newest versions), for an app granted `accuracy`.
+    public func support(service: String, platform: String, level: String, at version: Version? = nil, accuracy: Accuracy = .full) -> Support {
+        support(service: service, platform: platform, level: level, at: version, accuracy: accuracy,
                 deprecations: gated.timeline(.serviceDeprecated, subject: service, platform: platform))
     }
 
     /// `support(service:platform:level:at:)` with the service's deprecation timeline worked out once by the caller.
-    private func support(service: String, platform: String, level: String, at version: Version?, deprecations: [GatedFacts.Segment]) -> Support {
-        let works = gated.answer(.serviceAvailable, subject: service, platform: platform, level: level, at: version)
-        let launches = gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version)
+    private func support(service: String, platform: String, level: String, at version: Version?, accuracy: Accuracy,
+                         deprecations: [GatedFacts.Segment]) -> Support {
+        let works = gated.answer(.serviceAvailable, subject: service, platform: platform, level: level, at: version, accuracy: accuracy)
+        let launches = gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version, accuracy: accuracy)
         let deprecation = gated.deprecation(in: deprecations, at: version)
         var facts = works.facts
         if case .value = works.answer { facts += launches.facts.filter { !facts.contains($0) } }
@@ -55,17 +56,17 @@ public struct Matrix: Sendable {
     }
 
     /// The answer over all OS versions: ranges where it stays the same, in order.
-    public func timeline(service: String, platform: String, level: String) -> [(os: VersionRange, support: Support)] {
+    public func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full) -> [(os: VersionRange, support: Support)] {
         var bounds = Set<Version>()
-        gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
-        gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, into: &bounds)
+        gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
+        gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         let deprecations = gated.timeline(.serviceDeprecated, subject: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
         for segment in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
             let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? Version(components: [0]),
-                                       deprecations: deprecations)
+                                       accuracy: accuracy, deprecations: deprecations)
             if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
                last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {
                 result[result.count - 1].os.until = segment.until

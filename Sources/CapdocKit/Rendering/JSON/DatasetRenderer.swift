@@ -6,7 +6,7 @@ import Foundation
 /// keys are sorted; the bytes depend on nothing but the Content.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "2.0.0"
+    public static let schemaVersion = "3.0.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
@@ -29,15 +29,15 @@ public struct DatasetRenderer: Renderer {
         let levels = vocabulary.ids(.level)
 
         // Every value is read through the gates: where a gate is closed the entry says so instead.
-        func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil) -> JSONValue {
-            .array(gated.timeline(kind, subject: subject, platform: platform, level: level).map { Self.segment($0, merge: merge) })
+        func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil, accuracy: Accuracy = .full) -> JSONValue {
+            .array(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy).map { Self.segment($0, merge: merge) })
         }
         func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: platforms.map { ($0, values(kind, subject, $0)) }))
         }
-        func perPlatformAndLevel(_ kind: FactKind, _ subject: String) -> JSONValue {
+        func perPlatformAndLevel(_ kind: FactKind, _ subject: String, accuracy: Accuracy = .full) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: platforms.map { platform in
-                (platform, JSONValue.object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(kind, subject, platform, $0)) })))
+                (platform, JSONValue.object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(kind, subject, platform, $0, accuracy: accuracy)) })))
             }))
         }
         func base(_ entity: Entity) -> [String: JSONValue?] {
@@ -54,7 +54,6 @@ public struct DatasetRenderer: Renderer {
             var members = base(platform)
             members["levels"] = .object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(.levelSupported, $0, id)) }))
             members["levelsEquivalent"] = values(.levelsEquivalent, "", id)
-            members["explicitRequestRequired"] = values(.explicitRequestRequired, "", id)
             members["authorizationCallback"] = values(.authorizationCallback, "", id)
             members["notes"] = .array(notes)
             return .object(members)
@@ -75,6 +74,13 @@ public struct DatasetRenderer: Renderer {
             members["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
             members["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
             members["deprecated"] = perPlatform(.serviceDeprecated, service.id.value)
+            // Under reduced accuracy the gates declared for it apply (gates.yaml, `accuracy: reduced`).
+            members["availableWithReducedAccuracy"] = perPlatformAndLevel(.serviceAvailable, service.id.value, accuracy: .reduced)
+            members["worksWithReducedAccuracy"] = perPlatform(.worksWithReducedAccuracy, service.id.value)
+            members["explicitRequestRequired"] = perPlatform(.explicitRequestRequired, service.id.value)
+            members["optOutKey"] = perPlatform(.optOutKey, service.id.value)
+            members["backgroundModeRequired"] = perPlatform(.backgroundModeRequired, service.id.value)
+            members["backgroundDelivery"] = perPlatform(.backgroundDelivery, service.id.value)
             return .object(members)
         }
         let keyEntries: [JSONValue] = vocabulary.all(.key).map { key in
@@ -92,6 +98,13 @@ public struct DatasetRenderer: Renderer {
             members["keys"] = perPlatform(.requestKeys, request.id.value)
             members["deprecated"] = perPlatform(.requestDeprecated, request.id.value)
             members["level"] = request.attributes["level"].map(JSONValue.string)
+            return .object(members)
+        }
+        let apiEntries: [JSONValue] = vocabulary.all(.api).map { api in
+            var members = base(api)
+            for attribute in ["symbol", "category", "framework"] { members[attribute] = api.attributes[attribute].map(JSONValue.string) }
+            members["exists"] = perPlatform(.apiAvailable, api.id.value)
+            members["deprecated"] = perPlatform(.apiDeprecated, api.id.value)
             return .object(members)
         }
         let flow: JSONValue = .object([
@@ -142,6 +155,7 @@ public struct DatasetRenderer: Renderer {
             "services": .elements(services.count) { serviceEntry(services[$0]) },
             "keys": .value(.array(keyEntries)),
             "requests": .value(.array(requestEntries)),
+            "apis": .value(.array(apiEntries)),
             "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
             "sources": .elements(sources.count) { Self.source(sources[$0]) },
@@ -233,6 +247,7 @@ public struct DatasetRenderer: Renderer {
             "id": .string(gate.id.value), "name": .string(gate.name), "outcome": .string(gate.outcome), "summary": .string(gate.summary),
             "facts": .strings(gate.gated.map(\.rawValue)), "requires": .string(gate.requires.rawValue),
             "subject": gate.subject.map { .string($0.description) },
+            "accuracy": gate.accuracy.map { .string($0.rawValue) },
         ])
     }
 

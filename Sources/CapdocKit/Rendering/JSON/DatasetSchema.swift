@@ -10,7 +10,7 @@ enum DatasetSchema {
             "description": "Apple Core Location authorization facts, each citing the sources that state it.",
             "type": "object",
             "additionalProperties": false,
-            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "gates", "flow", "sources", "conflicts"]),
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "gates", "flow", "sources", "conflicts"]),
             "properties": .object([
                 "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
                 "generator": string,
@@ -20,6 +20,7 @@ enum DatasetSchema {
                 "services": array(ref("service")),
                 "keys": array(ref("key")),
                 "requests": array(ref("request")),
+                "apis": array(ref("api")),
                 "gates": array(ref("gate")),
                 "flow": ref("flow"),
                 "sources": array(ref("source")),
@@ -65,12 +66,11 @@ enum DatasetSchema {
             "platform": entity([
                 "levels": map(booleanValues),
                 "levelsEquivalent": booleanValues,
-                "explicitRequestRequired": booleanValues,
                 "authorizationCallback": values(string),
                 "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference),
                                        "deciding": array(claimReference)],
                                       required: ["topic", "os", "value", "sources", "claims"])),
-            ], required: ["levels", "levelsEquivalent", "explicitRequestRequired", "authorizationCallback", "notes"]),
+            ], required: ["levels", "levelsEquivalent", "authorizationCallback", "notes"]),
             "status": entity(["symbol": string, "objc": string, "level": id, "exists": map(booleanValues)], required: ["exists"]),
             "service": entity([
                 "apis": array(string),
@@ -78,10 +78,21 @@ enum DatasetSchema {
                 "available": map(map(booleanValues)),
                 "launchesTerminatedApp": map(map(booleanValues)),
                 "deprecated": map(booleanValues),
-            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp", "deprecated"]),
+                "availableWithReducedAccuracy": map(map(booleanValues)),
+                "worksWithReducedAccuracy": map(booleanValues),
+                "explicitRequestRequired": map(booleanValues),
+                "optOutKey": map(values(array(keyName))),
+                "backgroundModeRequired": map(booleanValues),
+                "backgroundDelivery": map(booleanValues),
+            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp", "deprecated", "availableWithReducedAccuracy",
+                          "worksWithReducedAccuracy", "explicitRequestRequired", "optOutKey", "backgroundModeRequired", "backgroundDelivery"]),
+            "api": entity([
+                "symbol": string, "category": string, "framework": string,
+                "exists": map(booleanValues), "deprecated": map(booleanValues),
+            ], required: ["exists", "deprecated"]),
             "key": object([
                 "id": keyName, "name": string, "summary": string, "label": string,
-                "type": .object(["enum": .strings(["string", "dictionary", "boolean"])]),
+                "type": .object(["enum": .strings(["string", "dictionary", "boolean", "array"])]),
                 "exists": map(booleanValues), "deprecated": map(booleanValues),
             ], required: ["id", "name", "summary", "type", "exists", "deprecated"]),
             "request": entity([
@@ -96,6 +107,7 @@ enum DatasetSchema {
                 "facts": .object(["type": "array", "items": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]), "minItems": 1]),
                 "requires": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
                 "subject": string,
+                "accuracy": .object(["enum": .strings(Accuracy.allCases.map(\.rawValue))]),
             ], required: ["id", "name", "outcome", "summary", "facts", "requires"]),
             "flow": object([
                 "states": array(entity(["status": id], required: ["status"])),

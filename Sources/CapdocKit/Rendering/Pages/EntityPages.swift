@@ -25,7 +25,6 @@ extension PageContext {
             TableRow(header: TableCell([link(.level, level)]), cells: [factCell(.levelSupported, subject: level, platform: id, book: &book)])
         } + [
             TableRow(header: TableCell(text: "When In Use and Always equivalent"), cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]),
-            TableRow(header: TableCell(text: "Explicit request required"), cells: [factCell(.explicitRequestRequired, subject: "", platform: id, book: &book)]),
         ]))]
         body.append(.heading(2, "Services", anchor: "services"))
         body.append(.table(Table(caption: "Location services on \(platform.name)",
@@ -101,7 +100,7 @@ extension PageContext {
         if !service.apis.isEmpty {
             lead.append(.paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
         }
-        let body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
+        var body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",
                                           columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + levels.map { "Relaunch under \(name(.level, $0))" },
                                           rows: vocabulary.ids(.platform).map { platform in
@@ -111,6 +110,24 @@ extension PageContext {
                         + levels.map { supportCell(service: id, platform: platform, level: $0, book: &book) }
                         + levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) })
         }))]
+        body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
+        body.append(.table(Table(caption: "\(service.name) when the user grants only reduced accuracy",
+                                 columns: ["Platform", "Works with reduced accuracy"] + levels.map { "Under \(name(.level, $0)), reduced" },
+                                 rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.worksWithReducedAccuracy, subject: id, platform: platform, book: &book)]
+                        + levels.map { timelineCell(reducedSupportParts(service: id, platform: platform, level: $0), book: &book) })
+        })))
+        body.append(.heading(2, "Authorization and background", anchor: "behaviour"))
+        body.append(.table(Table(caption: "What \(service.name) asks of an app",
+                                 columns: ["Platform", "Explicit request required", "Opt-out key", "Background mode required", "Delivers in the background"],
+                                 rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.explicitRequestRequired, subject: id, platform: platform, book: &book),
+                             factCell(.optOutKey, subject: id, platform: platform, book: &book),
+                             factCell(.backgroundModeRequired, subject: id, platform: platform, book: &book),
+                             factCell(.backgroundDelivery, subject: id, platform: platform, book: &book)])
+        })))
         return entityPage(.service, service, lead: lead, body: body, book: book, seeAlso: levels.map { ref(.level, $0) })
     }
 
@@ -153,5 +170,43 @@ extension PageContext {
             if case let .keys(keys) = fact.value { keys } else { [] }
         })
         return entityPage(.request, request, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.key).filter(keys.contains).map { ref(.key, $0) })
+    }
+
+    /// Whether a service works under a level for an app granted only reduced accuracy, over versions.
+    func reducedSupportParts(service: String, platform: String, level: String) -> [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] {
+        mergeAdjacent(matrix.timeline(service: service, platform: platform, level: level, accuracy: .reduced).map { entry in
+            let (text, value) = word(entry.support.availability)
+            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
+        })
+    }
+
+    func apiPage(_ api: Entity) -> Page {
+        var book = CitationBook()
+        let id = api.id.value
+        var lead: [Block] = []
+        let facts = [api.attributes["category"].map { [Inline.text("Kind: \($0)")] }, api.attributes["framework"].map { [Inline.text("Framework: \($0)")] }]
+            .compactMap { $0 }
+        if let symbol = api.attributes["symbol"] { lead.append(.paragraph([.text("API: "), .code(symbol)])) }
+        if !facts.isEmpty { lead.append(.paragraph(facts.enumerated().flatMap { index, part in (index > 0 ? [Inline.text(". ")] : []) + part } + [.text(".")])) }
+        var body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
+                             .table(Table(caption: "\(api.name) by platform", columns: ["Platform", "Exists", "Deprecated"],
+                                          rows: vocabulary.ids(.platform).map { platform in
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.apiAvailable, subject: id, platform: platform, book: &book),
+                             factCell(.apiDeprecated, subject: id, platform: platform, book: &book)])
+        }))]
+        // What the sources note about it: notes whose topic is the API's id.
+        let notes = merge.facts(of: .note).filter { $0.subject == id }
+        if !notes.isEmpty {
+            body.append(.heading(2, "Notes", anchor: "notes"))
+            body.append(.list(notes.map { fact in
+                var item: [Inline] = [.strong([link(.platform, fact.platform)])]
+                if !fact.os.isUnbounded { item.append(.text(" (\(versions(fact.os)))")) }
+                item.append(.text(": "))
+                if case let .text(text) = fact.value { item.append(.markdown(text)) }
+                return item + book.cite([fact]).map(Inline.citation)
+            }))
+        }
+        return entityPage(.api, api, lead: lead, body: body, book: book, seeAlso: [])
     }
 }

@@ -21,6 +21,7 @@ extension PageContext {
         ]
         blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
             + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
+            + section("APIs", .api)
         blocks += [.heading(2, "Sources", anchor: "sources"),
                    .list(compiled.model.sources.map { [.link([.text($0.title)], .page(PageRef("sources", $0.id.value)))] })]
         return Page(ref: .home, title: "Core Location authorization", description: "Apple Core Location authorization facts, each citing its source.", blocks: blocks)

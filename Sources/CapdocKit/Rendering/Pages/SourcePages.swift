@@ -127,12 +127,13 @@ extension PageContext {
         add(.service) { $0.servicePage($1) }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
+        add(.api) { $0.apiPage($1) }
         for source in compiled.model.sources { sources.append(PageSource(ref: PageRef("sources", source.id.value)) { context.sourcePage(source) }) }
         return sources
     }
 
     /// The kinds of entity with a page of their own, in the order their pages are built.
-    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request]
+    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api]
 
     /// The man page name of the page at `ref` (nil for pages without one), without building the page.
     static func manName(for ref: PageRef) -> String? {
