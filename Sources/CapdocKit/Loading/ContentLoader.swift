@@ -111,6 +111,7 @@ public struct ContentLoader: Sendable {
         // Rulings live in adjudications.yaml and, optionally, in files of an adjudications/ folder
         // (one per topic, so that maintainers of different areas don't edit one file), in name order.
         var adjudications: [Adjudication] = []
+        var adjudicationIDs: [String: SourceLocation] = [:]
         let adjudicationsFolder = joinPath(root, Self.adjudicationsFolder)
         let adjudicationFiles = [joinPath(root, Self.adjudicationsFile)]
             + (fileSystem.isDirectory(adjudicationsFolder) && !fileSystem.isSymbolicLink(adjudicationsFolder)
@@ -118,7 +119,7 @@ public struct ContentLoader: Sendable {
                 : [])
         for path in adjudicationFiles where fileSystem.fileExists(path) {
             if let node = parseRequired(path, diagnostics: &diagnostics), !node.isNull {
-                adjudications += AdjudicationReader.adjudications(node, diagnostics: &diagnostics)
+                adjudications += AdjudicationReader.adjudications(node, seen: &adjudicationIDs, diagnostics: &diagnostics)
             }
         }
 
@@ -279,14 +280,14 @@ enum SourceReader {
 enum AdjudicationReader {
     static let fields = ["id", "prevails", "over", "platforms", "os", "reason"]
 
-    static func adjudications(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [Adjudication] {
+    /// `seen`: the ids of rulings read from earlier files, where they are; ids are unique across files.
+    static func adjudications(_ node: YAMLNode, seen: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) -> [Adjudication] {
         guard let items = node.items else {
             diagnostics.append(Diagnostic(.error, "expected a list of adjudications, found \(node.kindDescription)",
                                           at: node.location, check: WrongTypeCheck.id))
             return []
         }
         var result: [Adjudication] = []
-        var seen: [String: SourceLocation] = [:]
         for item in items {
             guard let reader = MappingReader(item, what: "adjudication", allowed: fields, diagnostics: &diagnostics) else { continue }
             let id = reader.require("id", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }

@@ -40,6 +40,12 @@ struct FixtureTree {
         fileSystem.files[Self.root + "/" + relative] = nil
     }
 
+    /// Removes every file under a folder of the tree.
+    mutating func removeFolder(_ relative: String) {
+        let prefix = Self.root + "/" + relative + "/"
+        for path in fileSystem.files.keys where path.hasPrefix(prefix) { fileSystem.files[path] = nil }
+    }
+
     func text(_ relative: String) -> String {
         String(decoding: fileSystem.files[Self.root + "/" + relative] ?? Data(), as: UTF8.self)
     }

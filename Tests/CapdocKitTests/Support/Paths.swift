@@ -9,4 +9,6 @@ enum Paths {
     static let content = package.appendingPathComponent("Content")
     /// The seed pages, beside the project as `../shared/seeds`.
     static let seeds = package.deletingLastPathComponent().appendingPathComponent("shared/seeds")
+    /// The current Apple pages, beside the project as `../shared/archives`.
+    static let archives = package.deletingLastPathComponent().appendingPathComponent("shared/archives")
 }
