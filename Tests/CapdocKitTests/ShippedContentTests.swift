@@ -98,4 +98,21 @@ struct ShippedContentTests {
         #expect(unknown.message.contains("did you mean 'macos'"))
         #expect(unknown.location.path == "Content/sources/choosing-authorization-to-request-2019.yaml")
     }
+
+    @Test("explain finds every API, key, entitlement and type the vocabulary names, each to its own page")
+    func everyNameExplains() throws {
+        let report = FixtureTree.shipped().check(archives: false)
+        let explainer = Explainer(model: report.model, merge: report.merge)
+        let vocabulary = report.model.vocabulary
+        var named: [(name: String, match: Explainer.Match)] = []
+        for service in vocabulary.all(.service) { named += service.apis.map { ($0, .init(kind: .service, id: service.id.value)) } }
+        for request in vocabulary.all(.request) { named += [request.attributes["api"]].compactMap { $0 }.map { ($0, .init(kind: .request, id: request.id.value)) } }
+        for key in vocabulary.all(.key) { named.append((key.id.value, .init(kind: .key, id: key.id.value))) }
+        for api in vocabulary.all(.api) { named += [api.attributes["symbol"]].compactMap { $0 }.map { ($0, .init(kind: .api, id: api.id.value)) } }
+        #expect(named.count > 40)
+        for (name, match) in named {
+            #expect(explainer.matches(name).contains(match), "explain \(name) does not find \(match.kind.rawValue) \(match.id)")
+            #expect(explainer.markdown(match) != nil, "no page for \(match.kind.rawValue) \(match.id)")
+        }
+    }
 }

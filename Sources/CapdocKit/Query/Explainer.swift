@@ -36,10 +36,17 @@ public struct Explainer: Sendable {
             let id = String(wanted.dropFirst("request-".count))
             if vocabulary.contains(.request, id) { add(Match(kind: .request, id: id)) }
         }
+        // A name written in full comes before one that matches without its parameters or type:
+        // `CLServiceSession` is the class before it is the API of `CLServiceSession(authorization: .always)`.
+        func names(_ entity: Entity) -> [String] { [entity.name] + entity.apis + ["api", "symbol", "objc", "label"].compactMap { entity.attributes[$0] } }
         for kind in Self.order {
-            for entity in vocabulary.all(kind) {
-                let names = [entity.name] + entity.apis + ["api", "symbol", "objc", "label"].compactMap { entity.attributes[$0] }
-                if names.contains(where: { Self.forms($0).contains(Self.normalize(wanted)) }) { add(Match(kind: kind, id: entity.id.value)) }
+            for entity in vocabulary.all(kind) where names(entity).contains(where: { $0.lowercased() == wanted }) {
+                add(Match(kind: kind, id: entity.id.value))
+            }
+        }
+        for kind in Self.order {
+            for entity in vocabulary.all(kind) where names(entity).contains(where: { Self.forms($0).contains(Self.normalize(wanted)) }) {
+                add(Match(kind: kind, id: entity.id.value))
             }
         }
         return found
