@@ -199,6 +199,12 @@ struct LintPlistTests {
         #expect(!result.findings.contains { $0.key == "NSLocationWhenInUseUsageDescription" })
         // Keys the model does not know are not linted.
         #expect(!result.findings.contains { $0.key == "CFBundleIdentifier" })
+        // UIBackgroundModes is a list of modes, not one string.
+        let modes = try linter.lint(try plist("<key>UIBackgroundModes</key><string>location</string>"), file: "m.plist", platform: "ios", requests: [])
+        #expect(rules(modes) == ["wrong-key-type UIBackgroundModes"])
+        #expect(modes.findings[0].message.contains("must be an array, but it is a string"))
+        let list = try linter.lint(try plist("<key>UIBackgroundModes</key><array><string>location</string></array>"), file: "l.plist", platform: "ios", requests: [])
+        #expect(list.findings.isEmpty)
     }
 
     @Test("key-not-on-platform: a source says the key is not read there")
