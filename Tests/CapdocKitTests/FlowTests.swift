@@ -48,6 +48,16 @@ struct FlowTests {
         #expect(secondKeep.delegateNotified == true)
     }
 
+    @Test("The iOS 13 choices are answered from iOS 13 on; before it the sources describe none, and the flow says unknown")
+    func choicesByVersion() throws {
+        let ten = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("10.0"))
+        #expect(ten.to == nil && ten.reportedStatus == nil, "Allow Once did not exist on iOS 10")
+        let thirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("13.0"))
+        #expect(thirteen.to == "temporary-when-in-use")
+        // The prompt's key is stated without a version, so iOS 10 still knows which string it shows.
+        #expect(ten.promptKey == "NSLocationWhenInUseUsageDescription")
+    }
+
     @Test("Allow Once expires when the app is no longer in use; Always requests are ignored meanwhile")
     func allowOnce() throws {
         let expiry = try answers.flow(from: "temporary-when-in-use", trigger: "stop-using", choice: nil, platform: "ios", os: nil)
@@ -82,11 +92,16 @@ struct FlowTests {
         #expect(watch.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
     }
 
-    @Test("visionOS treats requestAlwaysAuthorization() as a When In Use request; macOS has no described flow")
+    @Test("visionOS apps cannot call requestAlwaysAuthorization() (no visionOS line); no flow is described for macOS, tvOS or Mac Catalyst")
     func platforms() throws {
+        // The page's sentence about compatible iPad and iPhone apps in visionOS is a note, not availability.
         let vision = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-while-using", platform: "visionos", os: nil)
-        #expect(vision.to == "when-in-use")
-        #expect(vision.promptKey == nil, "the sentence names no key")
+        #expect(vision.closedBy?.outcome == "request-not-available")
+        #expect(vision.to == nil)
+        for platform in ["tvos", "mac-catalyst"] {
+            let other = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: platform, os: nil)
+            #expect(other.prompted == nil && other.to == nil, "\(platform): no source describes its prompts")
+        }
         let mac = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: "macos", os: nil)
         #expect(mac.prompted == nil && mac.to == nil)
         guard case let .object(members) = mac.json else { Issue.record("not an object"); return }
@@ -201,8 +216,8 @@ struct FlowTests {
     func macOSIsCaught() {
         var tree = FixtureTree.shipped()
         let page = tree.text("sources/request-when-in-use-authorization.yaml")
-        tree.write(page.replacingOccurrences(of: "platforms: [ios, ipados, mac-catalyst, tvos, visionos, watchos]",
-                                             with: "platforms: [ios, ipados, macos, mac-catalyst, tvos, visionos, watchos]"),
+        tree.write(page.replacingOccurrences(of: "platforms: [ios, ipados, watchos]",
+                                             with: "platforms: [ios, ipados, macos, watchos]"),
                    to: "sources/request-when-in-use-authorization.yaml")
         let report = tree.check(archives: false)
         #expect(report.diagnostics.contains { $0.checkID == StatusNotOnPlatformCheck.id && $0.message.contains("macos") && $0.message.contains("authorized-when-in-use") })

@@ -73,7 +73,7 @@ struct LintPlistTests {
             """), file: "new.plist", platform: "ios", deploymentTarget: Version("10.0"), requests: ["always"])
         #expect(rules(new) == ["missing-usage-key NSLocationAlwaysUsageDescription"])
         #expect(new.findings[0].message.contains("on iOS 10.0 up to 11.0"))
-        #expect(new.findings[0].claims == ["request-always-authorization#keys"])
+        #expect(new.findings[0].claims == ["request-always-authorization#keys", "request-always-authorization-current#keys"])
         // The same plist deployed to 11.0 is fine.
         let eleven = try linter.lint(try plist("""
             <key>NSLocationWhenInUseUsageDescription</key><string>Map.</string>

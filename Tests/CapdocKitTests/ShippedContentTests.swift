@@ -35,6 +35,14 @@ struct ShippedContentTests {
          ["request-always-authorization#prompt-always-after-when-in-use", "key-always#prompt-later-after-when-in-use"]),
         ("the second prompt's usage string (research C15)", .prompt,
          ["request-always-authorization#prompt-second", "key-always#prompt-later-second"]),
+        ("the Info.plist key that stops implicit prompts", .optOutKey,
+         ["handling-location-updates-in-the-background#opt-out-key", "suspending-authorization-requests#opt-out-key"]),
+        ("region monitoring under reduced accuracy (“fence monitoring”)", .worksWithReducedAccuracy,
+         ["accuracy-authorization#no-regions-or-beacons-reduced", "key-default-accuracy-reduced#all-services-reduced"]),
+        ("relaunch for region events on the Mac", .launchesTerminatedApp,
+         ["monitoring-geographic-regions#no-relaunch-mac", "choosing-authorization-level#launch-always"]),
+        ("the location push service under When In Use", .serviceAvailable,
+         ["location-push-service-extension#not-when-in-use", "requesting-authorization-archived#services-both-levels"]),
     ]
 
     @Test("without adjudications, each known contradiction is reported at both claims")

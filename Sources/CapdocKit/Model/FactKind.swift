@@ -111,6 +111,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Kinds whose absence is no gap: most APIs are not deprecated and most services have no opt-out
+    /// key, so where no source states one the pages say "Not stated", not "Unknown".
+    public var absenceIsNotStated: Bool { isDeprecation || self == .optOutKey }
+
     /// One line for references and the JSON schema.
     public var summary: String {
         switch self {

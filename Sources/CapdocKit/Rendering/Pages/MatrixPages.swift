@@ -6,7 +6,9 @@ extension PageContext {
         let counts = "\(compiled.model.sources.count) sources, \(compiled.model.claims.count) claims, "
             + "\(merge.contradictions.count) contradictions between them, each with a ruling."
         func section(_ title: String, _ kind: EntityKind) -> [Block] {
-            [.heading(2, title, anchor: kind.plural),
+            // Content without an API list (apis.yaml is optional) gets no empty section.
+            guard !vocabulary.all(kind).isEmpty else { return [] }
+            return [.heading(2, title, anchor: kind.plural),
              .list(vocabulary.all(kind).map { entity in [link(kind, entity.id.value), .text(" — "), .markdown(entity.summary)] })]
         }
         var blocks: [Block] = [

@@ -147,7 +147,7 @@ extension PageContext {
         let parts = gated.timeline(kind, subject: subject, platform: platform, level: level).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             var (text, value) = word(segment.answer, yes: yes, no: no)
             // For a deprecation, no claim means no source states one, which is not an unknown value.
-            if kind.isDeprecation, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
+            if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
             if kind.isDeprecation, segment.answer == .value(.boolean(true)),
                let replacement = merge.replacement(namedBy: segment.deciding) {
                 text += " (use \(replacement))"
@@ -155,7 +155,7 @@ extension PageContext {
             return (segment.os, text, value, segment.facts)
         }
         // No source states a deprecation: that is not "unknown" in the way a missing fact is.
-        if parts.isEmpty, kind.isDeprecation { return TableCell([.value(.na, [.text("Not stated")])]) }
+        if parts.isEmpty, kind.absenceIsNotStated { return TableCell([.value(.na, [.text("Not stated")])]) }
         return timelineCell(parts, book: &book)
     }
 
