@@ -195,16 +195,28 @@ extension PageContext {
                      cells: [factCell(.apiAvailable, subject: id, platform: platform, book: &book),
                              factCell(.apiDeprecated, subject: id, platform: platform, book: &book)])
         }))]
-        // What the sources note about it: notes whose topic is the API's id.
-        let notes = merge.facts(of: .note).filter { $0.subject == id }
+        // What the sources note about it: notes whose topic is the API's id. A note merges per
+        // platform, so one claim would repeat for each: it is listed once, with its platforms.
+        var notes: [(platforms: [String], fact: Fact)] = []
+        for fact in merge.facts(of: .note) where fact.subject == id {
+            if let index = notes.firstIndex(where: { $0.fact.deciding == fact.deciding && $0.fact.os == fact.os }) {
+                notes[index].platforms.append(fact.platform)
+            } else {
+                notes.append(([fact.platform], fact))
+            }
+        }
         if !notes.isEmpty {
             body.append(.heading(2, "Notes", anchor: "notes"))
-            body.append(.list(notes.map { fact in
-                var item: [Inline] = [.strong([link(.platform, fact.platform)])]
-                if !fact.os.isUnbounded { item.append(.text(" (\(versions(fact.os)))")) }
-                item.append(.text(": "))
-                if case let .text(text) = fact.value { item.append(.markdown(text)) }
-                return item + book.cite([fact]).map(Inline.citation)
+            let everyPlatform = vocabulary.ids(.platform).count
+            body.append(.list(notes.map { note in
+                var item: [Inline] = []
+                if note.platforms.count < everyPlatform {
+                    item.append(.strong(note.platforms.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }))
+                    item.append(.text(": "))
+                }
+                if !note.fact.os.isUnbounded { item.append(.text("(\(versions(note.fact.os))) ")) }
+                if case let .text(text) = note.fact.value { item.append(.markdown(text)) }
+                return item + book.cite([note.fact]).map(Inline.citation)
             }))
         }
         return entityPage(.api, api, lead: lead, body: body, book: book, seeAlso: [])
