@@ -113,8 +113,8 @@ PY
 expect_status "query level --json" 0 "$capdoc" query level always --platform watchos --json
 contains "watchOS never relaunches" "$out" '"launchesTerminatedApp": false'
 # Gates: answers composed through the facts they depend on; an answer without --os says which version it holds for.
-expect_status "query keys where the level is not offered" 0 "$capdoc" query keys --request always --platform visionos
-contains "no keys where the platform does not offer the request's level" "$out" '^always request on visionos [0-9.]* \(the newest version the sources name\): level not offered, so it needs no keys\.'
+expect_status "query keys where the level is not offered" 0 "$capdoc" query keys --request session-always --platform visionos
+contains "no keys where the platform does not offer the request's level" "$out" '^session-always request on visionos [0-9.]* \(the newest version the sources name\): level not offered, so it needs no keys\.'
 expect_status "query keys --json where a gate is closed" 0 "$capdoc" query keys --request always --platform tvos --json
 python3 - "$work/out" <<'PY' && pass "a closed gate is null keys and its outcome in JSON" || fail "closed gate in JSON"
 import json, sys
