@@ -9,7 +9,8 @@ public struct GatedFacts: Sendable {
     public let merge: MergeResult
     public let vocabulary: Vocabulary
     public let gates: [Gate]
-    private let gatesByKind: [FactKind: [Gate]]
+    /// The gates of each kind under each accuracy, worked out once: answers look them up at every step.
+    private let gatesByKind: [Accuracy: [FactKind: [Gate]]]
     /// Where an adjudication ruled that a gated claim stands over the claim that closes its gate.
     private let overrides: Set<ClaimPair>
 
@@ -27,8 +28,10 @@ public struct GatedFacts: Sendable {
         self.merge = merge
         self.vocabulary = vocabulary
         self.gates = gates
-        var byKind: [FactKind: [Gate]] = [:]
-        for gate in gates { for kind in gate.gated { byKind[kind, default: []].append(gate) } }
+        var byKind: [Accuracy: [FactKind: [Gate]]] = [:]
+        for accuracy in Accuracy.allCases {
+            for gate in gates where gate.applies(under: accuracy) { for kind in gate.gated { byKind[accuracy, default: [:]][kind, default: []].append(gate) } }
+        }
         gatesByKind = byKind
         var overrides = Set<ClaimPair>()
         for contradiction in merge.contradictions where contradiction.gate != nil {
@@ -92,7 +95,7 @@ public struct GatedFacts: Sendable {
 
     /// The gates of a kind, in the order of `gates.yaml`: those that apply under `accuracy`.
     public func gates(of kind: FactKind, under accuracy: Accuracy = .full) -> [Gate] {
-        (gatesByKind[kind] ?? []).filter { $0.applies(under: accuracy) }
+        gatesByKind[accuracy]?[kind] ?? []
     }
 
     /// The answer at one OS version; nil: at the newest versions (the facts without an upper bound).
