@@ -207,6 +207,15 @@ struct LintPlistTests {
         #expect(list.findings.isEmpty)
     }
 
+    @Test("key-not-on-platform: the spelling of the explicit-session key that the ruling sets aside is flagged, the other is not")
+    func explicitSessionKeySpelling() throws {
+        let result = try linter.lint(try plist("""
+            <key>NSLocationRequireExplicitServiceSession</key><true/>
+            <key>CLRequireExplicitServiceSession</key><true/>
+            """), file: "s.plist", platform: "ios", deploymentTarget: Version("18.0"), requests: [])
+        #expect(rules(result) == ["key-not-on-platform CLRequireExplicitServiceSession"])
+    }
+
     @Test("key-not-on-platform: a source says the key is not read there")
     func keyNotOnPlatformDenied() throws {
         let result = try PlistLinter(report: Self.report).lint(try plist("<key>NSWidgetWantsLocation</key><true/>"),
