@@ -48,14 +48,24 @@ struct FlowTests {
         #expect(secondKeep.delegateNotified == true)
     }
 
-    @Test("The iOS 13 choices are answered from iOS 13 on; before it the sources describe none, and the flow says unknown")
+    @Test("The iOS 13 choices are answered from iOS 13 on; before it the guide's grant or deny decides")
     func choicesByVersion() throws {
         let ten = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("10.0"))
         #expect(ten.to == nil && ten.reportedStatus == nil, "Allow Once did not exist on iOS 10")
+        // The two-prompt path starts with iOS 13; no source says which string the single Always prompt showed before.
+        #expect(ten.promptKey == nil)
         let thirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("13.0"))
         #expect(thirteen.to == "temporary-when-in-use")
-        // The prompt's key is stated without a version, so iOS 10 still knows which string it shows.
-        #expect(ten.promptKey == "NSLocationWhenInUseUsageDescription")
+        #expect(thirteen.promptKey == "NSLocationWhenInUseUsageDescription")
+
+        let grant = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("10.0"))
+        #expect(grant.to == "always", "granting an Always request before iOS 13 gives Always, not Provisional Always")
+        let instead = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("12.0"))
+        #expect(instead.to == "when-in-use")
+        let insteadOnTen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("10.0"))
+        #expect(insteadOnTen.to == nil, "the article's Always prompt is read for iOS 11 and 12 only")
+        let grantOnThirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("13.0"))
+        #expect(grantOnThirteen.to == nil, "from iOS 13 the options tables name the choices")
     }
 
     @Test("Allow Once expires when the app is no longer in use; Always requests are ignored meanwhile")
@@ -148,7 +158,9 @@ struct FlowTests {
         #expect(noOps.contains { $0.from == "denied" && $0.trigger == "request-always" })
         #expect(!rows.contains { $0.platforms.contains("macos") && $0.outcome.status == "authorized-when-in-use" },
                 "authorizedWhenInUse does not exist on macOS")
-        #expect(flow.layers()["always"] == 2)
+        // Before iOS 13 an Always request can be granted outright; from 13 it takes two prompts.
+        #expect(flow.layers()["always"] == 1)
+        #expect(flow.layers()["provisional-always"] == 1)
     }
 
     @Test("transition outcomes compare equal when one states the state's default status")

@@ -101,7 +101,12 @@ public struct Flow: Sendable {
                 if case let .keys(keys) = prompt.value { answer.promptKey = keys.first }
             }
             answer.choices = choiceFacts.map(\.choice)
-            if let choice, let chosen = choiceFacts.first(where: { $0.choice == choice }) { take(chosen.fact) }
+            if let choice, let chosen = choiceFacts.first(where: { $0.choice == choice }) {
+                take(chosen.fact)
+            } else {
+                // No choice decided: the claims that list the choices are what the answer rests on.
+                answer.facts.append(contentsOf: choiceFacts.map(\.fact))
+            }
         } else if let silent {
             answer.prompted = false
             answer.choiceIgnored = choice != nil
