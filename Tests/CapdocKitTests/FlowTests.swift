@@ -221,7 +221,7 @@ struct FlowTests {
         let findings = report.diagnostics.filter { $0.checkID == PromptKeyNotRequiredCheck.id }
         #expect(findings.count == 2, "the prompt after When In Use and the second prompt")
         #expect(findings.allSatisfy { $0.message.contains("NSLocationAlwaysUsageDescription") && $0.message.contains("ios (11.0 and later)") })
-        #expect(report.diagnostics.allSatisfy { $0.checkID == PromptKeyNotRequiredCheck.id }, "\(report.diagnostics.map(\.message))")
+        #expect(report.diagnostics.allSatisfy { [PromptKeyNotRequiredCheck.id, UndecidedCellCheck.id].contains($0.checkID) }, "\(report.diagnostics.map(\.message))")
     }
 
     @Test("naming macOS for the requestWhenInUseAuthorization() flow is caught twice: the status and the prompt's key")
@@ -243,7 +243,9 @@ struct FlowTests {
         let cut = try #require(page.range(of: "  - id: restricted-by-restrictions"))
         tree.write(String(page[..<cut.lowerBound]), to: "sources/clauthorizationstatus.yaml")
         let report = tree.check(archives: false)
-        #expect(report.diagnostics.map(\.checkID) == [UnreachableStateCheck.id])
-        #expect(report.diagnostics.first?.message.contains("'restricted'") == true)
+        // The shipped Content's known gaps (ShippedContentTests.knownGaps) are undecided cells; nothing else fires.
+        let findings = report.diagnostics.filter { $0.checkID != UndecidedCellCheck.id }
+        #expect(findings.map(\.checkID) == [UnreachableStateCheck.id])
+        #expect(findings.first?.message.contains("'restricted'") == true)
     }
 }

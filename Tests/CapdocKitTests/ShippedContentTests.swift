@@ -9,7 +9,10 @@ struct ShippedContentTests {
     func clean() {
         let checker = Checker(archives: ArchiveLibrary(folders: [Paths.seeds.path, Paths.archives.path]))
         let report = checker.check(contentAt: Paths.content.path)
-        #expect(report.diagnostics.map(\.headline) == [])
+        #expect(report.diagnostics.filter { $0.checkID != UndecidedCellCheck.id }.map(\.headline) == [])
+        // The cells no archived page decides, shown as unknown: a new gap, or a gap a source now fills, fails here.
+        let gaps = report.diagnostics.filter { $0.checkID == UndecidedCellCheck.id }.map(\.message)
+        #expect(gaps.sorted() == Self.knownGaps.sorted())
         let archived = report.model.sources.filter { $0.archive != nil }
         let seeds = archived.filter { $0.archive!.value.hasSuffix(".txt") }
         #expect(seeds.count == 5, "the five seeds are encoded with their archives")
@@ -17,6 +20,16 @@ struct ShippedContentTests {
         let pages = try! FileManager.default.contentsOfDirectory(atPath: Paths.archives.path).filter { $0.hasSuffix(".md") && $0 != "INDEX.md" }
         #expect(Set(pages).subtracting(archived.map(\.archive!.value)).sorted() == [], "archived pages no source encodes")
         #expect(report.model.claims.filter { archived.map(\.id.value).contains($0.sourceID) }.count > 500)
+    }
+
+    /// Cells no source decides. Whether a terminated app is launched for `CLLocationUpdate`: the guides'
+    /// “the system launches your app” predates it, and the current background article says only that a
+    /// relaunched app restarts its updates. The location push service extension on the Mac: the article
+    /// speaks of iOS and iPadOS devices, while the entitlement's metadata lists macOS 10.9.
+    static let knownGaps = ["ios", "ipados", "mac-catalyst", "macos"].map {
+        "no claim decides launches-terminated-app for live-updates under always on \($0)"
+    } + ["mac-catalyst", "macos"].map {
+        "no claim decides launches-terminated-app for location-push under always on \($0)"
     }
 
     /// The contradictions between the seeds that the issue names, by a claim on each side.
