@@ -66,7 +66,7 @@ struct QueryOptions: ParsableArguments {
         Terminal.write("Sources:\n")
         for id in sources {
             let source = answers.model.sources.first { $0.id.value == id }
-            Terminal.write("  \(id): \(source?.title ?? id) <\(source?.url ?? "")>\n")
+            Terminal.write("  \(id): \(source?.displayTitle ?? id) <\(source?.url ?? "")>\n")
         }
     }
 

@@ -222,7 +222,7 @@ public struct ContentLoader: Sendable {
 
 /// Reads one source file.
 enum SourceReader {
-    static let fields = ["title", "url", "kind", "date", "archive", "summary", "claims"]
+    static let fields = ["title", "edition", "url", "kind", "date", "archive", "summary", "claims"]
     static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
 
     static func source(_ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
@@ -245,6 +245,7 @@ enum SourceReader {
                                           at: archive.location, check: UnsafeIDCheck.id))
         }
         let summary = reader.string("summary", required: false, diagnostics: &diagnostics)
+        let edition = reader.string("edition", required: false, diagnostics: &diagnostics)
 
         var claims: [Claim] = []
         var seen: [String: SourceLocation] = [:]
@@ -272,7 +273,7 @@ enum SourceReader {
         }
         guard let title, let url, let kind else { return nil }
         return Source(id: Located(id, at: reader.location), title: title.value, url: url.value, kind: kind.value,
-                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path)
+                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path, edition: edition?.value)
     }
 }
 

@@ -208,9 +208,16 @@ public struct Source: Sendable, Hashable {
     public var summary: String?
     public var claims: [Claim]
     public var path: String
+    /// Which copy or version of the page this is ("current page", "2019 rendering"), for pages that
+    /// share a title; nil for the only copy.
+    public var edition: String?
+
+    /// The title with its edition, as readers see it: two copies of one page must not look the same.
+    public var displayTitle: String { edition.map { "\(title) (\($0))" } ?? title }
 
     public init(id: Located<String>, title: String, url: String, kind: String, date: String?,
-                archive: Located<String>?, summary: String?, claims: [Claim], path: String) {
+                archive: Located<String>?, summary: String?, claims: [Claim], path: String, edition: String? = nil) {
+        self.edition = edition
         self.id = id
         self.title = title
         self.url = url

@@ -46,6 +46,35 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// What the fact says, in words, for headings and tables that readers see (the raw value is Content's id).
+    public var title: String {
+        switch self {
+        case .levelSupported: "Access level offered"
+        case .serviceOnPlatform: "Service's API exists"
+        case .serviceAvailable: "Service works under the level"
+        case .launchesTerminatedApp: "Relaunches a terminated app"
+        case .requestAvailable: "Request method exists"
+        case .requestKeys: "Info.plist keys a request needs"
+        case .explicitRequestRequired: "Explicit authorization request required"
+        case .levelsEquivalent: "When In Use and Always equivalent"
+        case .statusExists: "Status reported"
+        case .keyExists: "Info.plist key read"
+        case .keyDeprecated: "Info.plist key deprecated"
+        case .authorizationCallback: "Delegate method for authorization changes"
+        case .prompt: "Prompt shown"
+        case .transition: "Outcome of a choice"
+        case .note: "Note"
+        case .serviceDeprecated: "Service's API deprecated"
+        case .requestDeprecated: "Request method deprecated"
+        case .apiAvailable: "API exists"
+        case .apiDeprecated: "API deprecated"
+        case .worksWithReducedAccuracy: "Works with reduced accuracy"
+        case .backgroundModeRequired: "Background mode required"
+        case .backgroundDelivery: "Delivers in the background"
+        case .optOutKey: "Key that stops implicit requests"
+        }
+    }
+
     public var hasFreeTopic: Bool { self == .note }
 
     /// The kind's position in `allCases`: the merge numbers its tables by it instead of hashing kinds.

@@ -36,11 +36,15 @@ public struct RenderInput: Sendable {
     let pageSources: [PageSource]
     /// The date man pages carry in their title line.
     let manDate: String
+    /// "Data as of 2026-11-22 (57 sources)", for the foot of every HTML page.
+    let dataAsOf: String
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled
         pageSources = PageContext(compiled).pageSources()
         manDate = ManRenderer.date(compiled.model)
+        let newest = compiled.model.sources.compactMap(\.date).filter { $0.count == 10 }.max()
+        dataAsOf = "Data as of \(newest ?? "an unknown date") (\(compiled.model.sources.count) sources)."
     }
 
     public var pageCount: Int { pageSources.count }

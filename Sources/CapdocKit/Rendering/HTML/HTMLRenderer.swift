@@ -7,8 +7,10 @@ public struct HTMLRenderer: Renderer {
         self.templates = templates
     }
 
+    /// The top navigation: what app developers look up first, then the whole-model pages.
     static let navigation: [(title: String, ref: PageRef)] = [
-        ("Home", .home), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("Checks", .checks),
+        ("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
+        ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("About", .about),
     ]
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
@@ -23,8 +25,10 @@ public struct HTMLRenderer: Renderer {
             "lang": "en",
             "generator": "capdoc \(Capdoc.version)",
             "nav": Self.navigation.map { entry in
-                ["title": entry.title, "href": root + entry.ref.path + ".html", "current": entry.ref == page.ref] as [String: Any]
+                ["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
+                 "current": entry.ref == page.ref] as [String: Any]
             },
+            "dataAsOf": input.dataAsOf,
         ]
         return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
     }

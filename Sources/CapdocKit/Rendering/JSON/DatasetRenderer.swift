@@ -6,7 +6,7 @@ import Foundation
 /// keys are sorted; the bytes depend on nothing but the Content.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "3.0.0"
+    public static let schemaVersion = "3.1.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
@@ -263,6 +263,7 @@ public struct DatasetRenderer: Renderer {
         .object([
             "id": .string(source.id.value),
             "title": .string(source.title),
+            "edition": source.edition.map(JSONValue.string),
             "url": .string(source.url),
             "kind": .string(source.kind),
             "date": source.date.map(JSONValue.string),

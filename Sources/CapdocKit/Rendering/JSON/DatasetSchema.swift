@@ -128,7 +128,7 @@ enum DatasetSchema {
             ], required: ["from", "trigger", "choice", "prompted", "promptKey", "to", "reportedStatus", "delegateNotified",
                           "platforms", "os", "sources", "claims", "deciding", "adjudications"]),
             "source": object([
-                "id": id, "title": string, "url": .object(["type": "string", "pattern": "^https?://"]), "kind": string,
+                "id": id, "title": string, "edition": string, "url": .object(["type": "string", "pattern": "^https?://"]), "kind": string,
                 "date": string, "summary": string,
                 "claims": array(ref("claim")),
             ], required: ["id", "title", "url", "kind", "claims"]),

@@ -95,7 +95,7 @@ struct DirectInlineWriter {
         case let .link(children, .page(target)):
             if format == .man { return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) } }
             return writeLink(to: target, children: children, into: &output)
-        case .link(_, .external), .markdown:
+        case .link(_, .external), .link(_, .file), .markdown:
             return false
         case let .value(value, children):
             if format == .html {
@@ -144,7 +144,7 @@ struct DirectInlineWriter {
         }
         output.literal(target.id)
         output.literal(format == .html ? ".html" : ".md")
-        if format == .html, let fragment = target.fragment {
+        if let fragment = target.fragment {
             guard Self.isPlain(fragment) else { return false }
             output.literal("#")
             output.literal(fragment)

@@ -10,13 +10,23 @@ public enum DocumentFormat: Sendable {
         }
     }
 
+    /// A link from page `from` to a file of the output that is no page; nil in man.
+    func href(from: PageRef, toFile path: String) -> String? {
+        switch self {
+        case .man: nil
+        case .html: String(repeating: "../", count: from.depth) + path
+        // Markdown pages live in `markdown/`, one folder below the output's root.
+        case .markdown: String(repeating: "../", count: from.depth + 1) + path
+        }
+    }
+
     /// A link from page `from` to `target`, relative; nil where the format has no links (man).
     func href(from: PageRef, to target: PageRef) -> String? {
         if self == .man { return nil }
         let prefix = String(repeating: "../", count: from.depth)
         var href = prefix + target.path + "." + fileExtension
-        // Markdown has no anchors of capdoc's own; links go to the page.
-        if self == .html, let fragment = target.fragment { href += "#" + fragment }
+        // Markdown pages carry capdoc's anchors as `<a id>` (GitHub keeps them), so links keep their fragment.
+        if let fragment = target.fragment { href += "#" + fragment }
         return href
     }
 }
@@ -25,5 +35,10 @@ public enum DocumentFormat: Sendable {
 enum Escape {
     static func html(_ text: String) -> String {
         ByteText.replacing(text, .html)
+    }
+
+    /// An empty anchor element for Markdown, where headings and table rows have no ids of their own.
+    static func markdownAnchor(_ id: String) -> String {
+        "<a id=\"" + html(id) + "\"></a>"
     }
 }

@@ -39,17 +39,7 @@ extension PageContext {
                                  rows: vocabulary.ids(.status).map { status in
             TableRow(header: TableCell([link(.status, status)]), cells: [factCell(.statusExists, subject: status, platform: id, book: &book)])
         })))
-        let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }
-        if !notes.isEmpty {
-            body.append(.heading(2, "Notes", anchor: "notes"))
-            body.append(.list(notes.map { fact in
-                var item: [Inline] = [.strong([.text(fact.subject)])]
-                if !fact.os.isUnbounded { item.append(.text(" (\(versions(fact.os)))")) }
-                item.append(.text(": "))
-                if case let .text(text) = fact.value { item.append(.markdown(text)) }
-                return item + book.cite([fact]).map(Inline.citation)
-            }))
-        }
+        body += notesSection(merge.facts(of: .note).filter { $0.platform == id && noteNamesPlatform($0, id) }, labelPlatforms: false, book: &book)
         return entityPage(.platform, platform, lead: [], body: body, book: book,
                           seeAlso: levels.map { ref(.level, $0) } + vocabulary.ids(.service).map { ref(.service, $0) })
     }
@@ -128,6 +118,7 @@ extension PageContext {
                              factCell(.backgroundModeRequired, subject: id, platform: platform, book: &book),
                              factCell(.backgroundDelivery, subject: id, platform: platform, book: &book)])
         })))
+        body += notesSection(serviceNotes(id), book: &book)
         return entityPage(.service, service, lead: lead, body: body, book: book, seeAlso: levels.map { ref(.level, $0) })
     }
 
@@ -195,30 +186,8 @@ extension PageContext {
                      cells: [factCell(.apiAvailable, subject: id, platform: platform, book: &book),
                              factCell(.apiDeprecated, subject: id, platform: platform, book: &book)])
         }))]
-        // What the sources note about it: notes whose topic is the API's id. A note merges per
-        // platform, so one claim would repeat for each: it is listed once, with its platforms.
-        var notes: [(platforms: [String], fact: Fact)] = []
-        for fact in merge.facts(of: .note) where fact.subject == id {
-            if let index = notes.firstIndex(where: { $0.fact.deciding == fact.deciding && $0.fact.os == fact.os }) {
-                notes[index].platforms.append(fact.platform)
-            } else {
-                notes.append(([fact.platform], fact))
-            }
-        }
-        if !notes.isEmpty {
-            body.append(.heading(2, "Notes", anchor: "notes"))
-            let everyPlatform = vocabulary.ids(.platform).count
-            body.append(.list(notes.map { note in
-                var item: [Inline] = []
-                if note.platforms.count < everyPlatform {
-                    item.append(.strong(note.platforms.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }))
-                    item.append(.text(": "))
-                }
-                if !note.fact.os.isUnbounded { item.append(.text("(\(versions(note.fact.os))) ")) }
-                if case let .text(text) = note.fact.value { item.append(.markdown(text)) }
-                return item + book.cite([note.fact]).map(Inline.citation)
-            }))
-        }
+        // What the sources note about it: notes whose topic is the API's id.
+        body += notesSection(merge.facts(of: .note).filter { $0.subject == id }, book: &book)
         return entityPage(.api, api, lead: lead, body: body, book: book, seeAlso: [])
     }
 }

@@ -18,14 +18,19 @@ extension PageContext {
                 [.link([.text("The whole matrix")], .page(.matrix)), .text(": services × platforms × levels.")],
                 [.link([.text("Authorization flow")], .page(.flow)), .text(": how the prompts move an app between states, with a diagram.")],
                 [.link([.text("Conflicts")], .page(.conflicts)), .text(": where Apple's pages contradict each other, and the ruling on each.")],
-                [.link([.text("Checks")], .page(.checks)), .text(": what "), .code("capdoc check"), .text(" verifies.")],
+                [.link([.text("About the data")], .page(.about)), .text(": what the answers mean, where they come from, and how current they are.")],
             ]),
+            .paragraph([.text("Downloads: "), .link([.code("capdoc.json")], .file("capdoc.json")), .text(" (the whole dataset) and its "),
+                        .link([.text("JSON Schema")], .file("capdoc.schema.json")), .text("; "),
+                        .link([.text("the same pages in Markdown")], .file("markdown/index.md")), .text("; the man pages in "),
+                        .link([.code("man/")], .file("man/man7/location-authorization.7")), .text(" (read them with "), .code("man -M man location-authorization"), .text(").")]),
         ]
         blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
             + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
             + section("APIs", .api)
+        let sources = compiled.model.sources.sorted { ($0.displayTitle.lowercased(), $0.id.value) < ($1.displayTitle.lowercased(), $1.id.value) }
         blocks += [.heading(2, "Sources", anchor: "sources"),
-                   .list(compiled.model.sources.map { [.link([.text($0.title)], .page(PageRef("sources", $0.id.value)))] })]
+                   .list(sources.map { [.link([.text($0.displayTitle)], .page(PageRef("sources", $0.id.value))), .text(" — " + sourceDescription($0))] })]
         return Page(ref: .home, title: "Core Location authorization", description: "Apple Core Location authorization facts, each citing its source.", blocks: blocks)
     }
 

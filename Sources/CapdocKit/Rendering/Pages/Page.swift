@@ -27,6 +27,7 @@ public struct PageRef: Hashable, Sendable, Comparable {
     public static let matrix = PageRef("", "matrix")
     public static let conflicts = PageRef("", "conflicts")
     public static let checks = PageRef("", "checks")
+    public static let about = PageRef("", "about")
     public static let flow = PageRef("", "flow")
 }
 
@@ -48,6 +49,8 @@ public indirect enum Inline: Sendable, Hashable {
     public enum Target: Sendable, Hashable {
         case page(PageRef)
         case external(String)
+        /// A file of the output that is no page (`capdoc.json`), by its path from the output's root.
+        case file(String)
     }
 }
 

@@ -84,8 +84,8 @@ struct CitationBook {
         }
     }
 
-    /// Cites the claims that decide the facts (not every wider claim that agrees): one claim per
-    /// source, so a cell reads "Yes [2][5]" rather than listing each sentence of the same page.
+    /// Cites the claims that decide the facts (not every wider claim that agrees): all of them, so
+    /// that the sentence that decides a value is always among the citations.
     mutating func cite(_ facts: [Fact]) -> [Citation] {
         citeInOrder(Self.deciding(facts))
     }
@@ -95,12 +95,16 @@ struct CitationBook {
         cite(claims).sorted { $0.number < $1.number }
     }
 
-    /// The claims `cite(_ facts:)` cites: the deciding ones, the first of each source.
+    /// The claims `cite(_ facts:)` cites: every deciding claim of the facts, each once.
     static func deciding(_ facts: [Fact]) -> [String] {
-        var sources = Set<String>()
-        return facts.flatMap(\.deciding).filter { reference in
-            sources.insert(String(reference[..<(reference.utf8.firstIndex(of: 0x23) ?? reference.endIndex)])).inserted
-        }
+        var seen = Set<String>()
+        return facts.flatMap(\.deciding).filter { seen.insert($0).inserted }
+    }
+
+    /// The rulings that decided the facts, each once.
+    static func rulings(_ facts: [Fact]) -> [String] {
+        var seen = Set<String>()
+        return facts.compactMap(\.adjudication).filter { seen.insert($0).inserted }
     }
 
     /// The closing section: each number with its source, claim and quote.
@@ -109,7 +113,7 @@ struct CitationBook {
         let items: [[Inline]] = references.enumerated().map { index, reference in
             let claim = context.merge.claimsByReference[reference]
             let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
-            let title = context.sourcesByID[sourceID]?.title ?? sourceID
+            let title = context.sourcesByID[sourceID]?.displayTitle ?? sourceID
             let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
             var item: [Inline] = [.text("[\(index + 1)] "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
             if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
@@ -127,18 +131,12 @@ extension PageContext {
 
     /// A timeline cell before a page numbers its citations.
     func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
-        guard !parts.isEmpty else { return CellPlan(content: [.value(.unknown, [.text("Unknown")])], claims: []) }
-        if parts.count == 1 {
+        guard !parts.isEmpty else { return CellPlan(segments: [.init(content: [.value(.unknown, [.text("Unknown")])], claims: [], rulings: [])]) }
+        return CellPlan(segments: parts.map { part in
             // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
-            let text = parts[0].os.isUnbounded ? parts[0].text : "\(versions(parts[0].os)): \(parts[0].text)"
-            return CellPlan(content: [.value(parts[0].value, [.text(text)])], claims: CitationBook.deciding(parts[0].facts))
-        }
-        var content: [Inline] = []
-        for (index, part) in parts.enumerated() {
-            if index > 0 { content.append(.text("; ")) }
-            content.append(.value(part.value, [.text("\(versions(part.os)): \(part.text)")]))
-        }
-        return CellPlan(content: content, claims: CitationBook.deciding(parts.flatMap(\.facts)))
+            let text = parts.count == 1 && part.os.isUnbounded ? part.text : "\(versions(part.os)): \(part.text)"
+            return .init(content: [.value(part.value, [.text(text)])], claims: CitationBook.deciding(part.facts), rulings: CitationBook.rulings(part.facts))
+        })
     }
 
     /// A cell for a fact kind over versions, through its gates.

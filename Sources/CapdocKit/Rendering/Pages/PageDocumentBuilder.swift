@@ -39,7 +39,11 @@ struct PageDocumentBuilder {
         if format == .html, let anchor {
             return CMarkNodes.customBlock("<h\(effective) id=\"\(Escape.html(anchor))\">\(Escape.html(text))</h\(effective)>")
         }
-        return CMarkNodes.heading(effective, [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? text.uppercased() : text)])
+        let title = CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? text.uppercased() : text)
+        if format == .markdown, let anchor {
+            return CMarkNodes.heading(effective, [CMarkNodes.literal(CMARK_NODE_HTML_INLINE, Escape.markdownAnchor(anchor)), title])
+        }
+        return CMarkNodes.heading(effective, [title])
     }
 
     private func nodes(for block: Block) -> [OpaquePointer] {
@@ -87,6 +91,9 @@ struct PageDocumentBuilder {
             return [CMarkNodes.link(href, inlineNodes(children))]
         case let .link(children, .external(url)):
             return [CMarkNodes.link(url, inlineNodes(children))]
+        case let .link(children, .file(path)):
+            guard let href = format.href(from: page.ref, toFile: path) else { return inlineNodes(children) }
+            return [CMarkNodes.link(href, inlineNodes(children))]
         case let .markdown(text):
             return inlineMarkdown(text)
         case let .value(value, children):

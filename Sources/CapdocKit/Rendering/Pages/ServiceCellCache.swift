@@ -2,11 +2,29 @@ import Foundation
 
 /// A table cell before its page numbers the citations: what it says, and the claims it cites.
 struct CellPlan: Sendable {
-    let content: [Inline]
-    let claims: [String]
+    /// One value over a range of versions, with every claim that decides it and the rulings that chose it.
+    struct Segment: Sendable {
+        let content: [Inline]
+        let claims: [String]
+        let rulings: [String]
+    }
+    let segments: [Segment]
 
+    /// Each segment is followed by its own citations, so that "before 13.0: No [2]; 13.0+: Yes [3]"
+    /// says which sentence decides which value; a segment a ruling decided says so, linking to it.
     func cell(book: inout CitationBook) -> TableCell {
-        TableCell(content, citations: claims.isEmpty ? [] : book.citeInOrder(claims))
+        var content: [Inline] = []
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { content.append(.text("; ")) }
+            content += segment.content
+            let citations = book.citeInOrder(segment.claims)
+            if !citations.isEmpty { content.append(.text(" ")) }
+            content += citations.map(Inline.citation)
+            for ruling in segment.rulings {
+                content += [.text(" "), .link([.text("(ruling)")], .page(PageRef.conflicts.with(fragment: ConflictAnchors.ruling(ruling))))]
+            }
+        }
+        return TableCell(content)
     }
 }
 

@@ -34,71 +34,48 @@ extension PageContext {
 
     func valueInlines(_ value: ClaimValue) -> [Inline] {
         switch value {
-        case let .boolean(flag): [.text(flag ? "Yes" : "No")]
+        case let .boolean(flag): [.value(flag ? .yes : .no, [.text(flag ? "Yes" : "No")])]
         case let .keys(keys): keys.enumerated().flatMap { index, key in (index > 0 ? [Inline.text(", ")] : []) + [link(.key, key)] }
         case let .text(text): [.markdown(text)]
         case let .transition(outcome): transitionInlines(outcome)
         }
     }
 
+    /// "Article; copy of 2026-11-22" — what kind of page it is and how old the copy is.
+    func sourceDescription(_ source: Source) -> String {
+        var parts = [source.kind.prefix(1).uppercased() + source.kind.dropFirst()]
+        if let edition = source.edition { parts.append(edition) }
+        if let date = source.date { parts.append("copy of \(date)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A source's page: what it states, claim by claim, for readers; then, clearly apart, how it was
+    /// encoded (its summary and the claims' notes), which is for the maintainers of Content.
     func sourcePage(_ source: Source) -> Page {
-        var lead: [Block] = [.paragraph([.text("Document: "), .link([.text(source.url)], .external(source.url))]),
-                             .paragraph([.text("Kind: \(source.kind)" + (source.date.map { "; copy of \($0)" } ?? "") + ".")])]
-        if let summary = source.summary { lead.append(.markdown(summary)) }
-        let table = Table(caption: "Claims of \(source.title)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"], pivot: "Field",
+        let lead: [Block] = [.paragraph([.text("Apple's page: "), .link([.text(source.url)], .external(source.url))]),
+                             .paragraph([.text(sourceDescription(source) + ".")])]
+        let table = Table(caption: "Claims of \(source.displayTitle)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
                           rows: source.claims.map { claim in
             TableRow(header: TableCell([.code(claim.id.value)]),
-                     cells: [TableCell([.text(claim.fact.rawValue)]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
+                     cells: [TableCell([.text(claim.fact.title)]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
                              TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])],
                      anchor: "claim-" + claim.id.value)
         })
         var body: [Block] = [.heading(2, "Claims", anchor: "claims"), .table(table)]
         let notes = source.claims.filter { $0.note != nil }
-        if !notes.isEmpty {
-            body.append(.heading(2, "Notes on the encoding", anchor: "notes"))
-            body.append(.list(notes.map { [.code($0.id.value), .text(": "), .markdown($0.note!)] }))
+        if source.summary != nil || !notes.isEmpty {
+            body.append(.heading(2, Self.maintainerHeading, anchor: Self.maintainerAnchor))
+            body.append(.paragraph([.emphasis([.text("For the maintainers of the data: how this page was read and encoded. It may name working files and earlier copies.")])]))
+            if let summary = source.summary { body.append(.markdown(summary)) }
+            if !notes.isEmpty { body.append(.list(notes.map { [.code($0.id.value), .text(": "), .markdown($0.note!)] })) }
         }
-        return Page(ref: PageRef("sources", source.id.value), title: source.title, description: "What \(source.title) states, claim by claim.",
+        return Page(ref: PageRef("sources", source.id.value), title: source.displayTitle, description: "What \(source.displayTitle) states, claim by claim.",
                     blocks: lead + body)
     }
 
-    func conflictsPage() -> Page {
-        let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
-        var blocks: [Block] = [.paragraph([.text("Where Apple's documents state different values for the same fact, and the ruling that the model follows. Narrower claims that refine wider ones are not conflicts.")])]
-        for (index, contradiction) in merge.contradictions.enumerated() {
-            let anchor = "conflict-\(index + 1)"
-            var title = contradiction.kind.rawValue
-            if contradiction.kind.isFlow {
-                title += " " + contradiction.subjects.map { flowSubjectText($0) }.joined(separator: "; ")
-            } else if let subjectKind = contradiction.kind.subjectKind {
-                title += " of " + contradiction.subjects.map { name(subjectKind, $0) }.joined(separator: ", ")
-            }
-            blocks.append(.heading(2, title, anchor: anchor))
-            var place = "On " + contradiction.platforms.map { platform in
-                let ranges = contradiction.ranges[platform] ?? []
-                return name(.platform, platform) + (ranges == [.all] ? "" : " (" + ranges.map(versions).joined(separator: ", ") + ")")
-            }.joined(separator: ", ")
-            if !contradiction.levels.isEmpty { place += ", under " + contradiction.levels.map { name(.level, $0) }.joined(separator: ", ") }
-            blocks.append(.paragraph([.text(place + ".")]))
-            let claims = contradiction.claims.compactMap { merge.claimsByReference[$0] }
-            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Claim", "Source", "Says", "Quote"], pivot: "Field", rows: claims.map { claim in
-                let source = sourcesByID[claim.sourceID]
-                return TableRow(header: TableCell([.link([.code(claim.reference)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]),
-                                cells: [TableCell([.link([.text(source?.title ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID)))]),
-                                        TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
-            })))
-            if let id = contradiction.adjudication, let ruling = adjudications[id] {
-                var scope = ""
-                if case let .named(platforms) = ruling.platforms { scope = " on " + platforms.map { name(.platform, $0.value) }.joined(separator: ", ") }
-                if !ruling.os.isUnbounded { scope += " (\(ruling.os))" }
-                blocks.append(.paragraph([.strong([.text("Ruling")]), .text(" (\(id)\(scope)): "), .code(ruling.prevails.value), .text(" prevails.")]))
-                blocks.append(.markdown(ruling.reason))
-            } else {
-                blocks.append(.paragraph([.strong([.text("No ruling yet.")])]))
-            }
-        }
-        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
-    }
+    /// The section of a source page that holds maintainer notes; the only place they appear.
+    static let maintainerHeading = "Maintainer notes"
+    static let maintainerAnchor = "maintainer-notes"
 
     func checksPage() -> Page {
         var blocks: [Block] = [.paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
@@ -116,7 +93,7 @@ extension PageContext {
         var sources: [PageSource] = [
             PageSource(ref: .home) { context.homePage() }, PageSource(ref: .matrix) { context.matrixPage() },
             PageSource(ref: .flow) { context.flowPage() }, PageSource(ref: .conflicts) { context.conflictsPage() },
-            PageSource(ref: .checks) { context.checksPage() },
+            PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() },
         ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
             for entity in vocabulary.all(kind) { sources.append(PageSource(ref: ref(kind, entity.id.value)) { build(context, entity) }) }

@@ -101,8 +101,9 @@ struct TableWriter {
     }
 
     private func markdown(_ table: Table, _ out: inout [UInt8]) {
-        func line(_ cells: [[Inline]]) {
+        func line(_ cells: [[Inline]], anchor: String? = nil) {
             out += "\n| ".utf8
+            if let anchor { out += Escape.markdownAnchor(anchor).utf8 }
             for (index, inlines) in cells.enumerated() {
                 if index > 0 { out += " | ".utf8 }
                 cell(inlines, &out)
@@ -114,7 +115,7 @@ struct TableWriter {
         line(table.columns.map { [.text($0)] })
         out += "\n|".utf8
         for _ in table.columns { out += " --- |".utf8 }
-        for row in table.rows { line([row.header.content] + row.cells.map(cellInlines)) }
+        for row in table.rows { line([row.header.content] + row.cells.map(cellInlines), anchor: row.anchor) }
     }
 
     /// Terminal tables must fit 80 columns: up to this many columns are drawn as they are; wider ones

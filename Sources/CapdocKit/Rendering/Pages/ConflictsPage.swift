@@ -1,0 +1,110 @@
+/// Anchors of the conflicts page. A conflict is known by the ruling that settles it, so its anchor
+/// is the ruling's id: it does not move when another conflict is added.
+enum ConflictAnchors {
+    static func ruling(_ id: String) -> String { "ruling-" + id }
+    static func unresolved(_ claims: [String]) -> String { "unresolved-" + (claims.first ?? "").replacingOccurrences(of: "#", with: "-") }
+}
+
+/// The conflicts page: a summary table, then one section per ruling with the claims that disagree.
+extension PageContext {
+    /// The contradictions a ruling settles, grouped under it in the order the rulings are written.
+    private struct ConflictGroup {
+        var anchor: String
+        var ruling: Adjudication?
+        var contradictions: [Contradiction]
+    }
+
+    private func conflictGroups() -> [ConflictGroup] {
+        var groups: [ConflictGroup] = []
+        var index: [String: Int] = [:]
+        for contradiction in merge.contradictions {
+            let anchor = contradiction.adjudication.map(ConflictAnchors.ruling) ?? ConflictAnchors.unresolved(contradiction.claims)
+            if let existing = index[anchor] { groups[existing].contradictions.append(contradiction); continue }
+            index[anchor] = groups.count
+            let ruling = contradiction.adjudication.flatMap { id in compiled.model.adjudications.first { $0.id.value == id } }
+            groups.append(ConflictGroup(anchor: anchor, ruling: ruling, contradictions: [contradiction]))
+        }
+        let order = Dictionary(compiled.model.adjudications.enumerated().map { ($1.id.value, $0) }, uniquingKeysWith: { first, _ in first })
+        return groups.sorted { (order[$0.ruling?.id.value ?? ""] ?? .max, $0.anchor) < (order[$1.ruling?.id.value ?? ""] ?? .max, $1.anchor) }
+    }
+
+    /// "Relaunches a terminated app: Region monitoring, Visits".
+    private func conflictTitle(_ group: ConflictGroup) -> String {
+        let kind = group.contradictions[0].kind
+        var subjects: [String] = []
+        for contradiction in group.contradictions {
+            let names: [String] = if kind.isFlow { contradiction.subjects.map { flowSubjectText($0) } }
+                else if let subjectKind = kind.subjectKind { contradiction.subjects.map { name(subjectKind, $0) } }
+                else { [] }
+            for name in names where !subjects.contains(name) { subjects.append(name) }
+        }
+        return subjects.isEmpty ? kind.title : kind.title + ": " + subjects.joined(separator: ", ")
+    }
+
+    private func claimsOf(_ group: ConflictGroup) -> [Claim] {
+        var seen = Set<String>()
+        return group.contradictions.flatMap(\.claims).filter { seen.insert($0).inserted }.compactMap { merge.claimsByReference[$0] }
+    }
+
+    private func place(_ contradiction: Contradiction) -> String {
+        var place = contradiction.platforms.map { platform in
+            let ranges = contradiction.ranges[platform] ?? []
+            return name(.platform, platform) + (ranges == [.all] ? "" : " (" + ranges.map(versions).joined(separator: ", ") + ")")
+        }.joined(separator: ", ")
+        if !contradiction.levels.isEmpty { place += ", under " + contradiction.levels.map { name(.level, $0) }.joined(separator: ", ") }
+        return place
+    }
+
+    /// Titles that tell the conflicts apart: two about the same fact and subject add where they are.
+    private func conflictTitles(_ groups: [ConflictGroup]) -> [String] {
+        let plain = groups.map(conflictTitle)
+        return zip(groups, plain).map { group, title in
+            plain.filter { $0 == title }.count > 1 ? title + " — " + place(group.contradictions[0]) : title
+        }
+    }
+
+    func conflictsPage() -> Page {
+        let groups = conflictGroups()
+        let titles = conflictTitles(groups)
+        var blocks: [Block] = [.paragraph([.text("Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page.")])]
+        blocks.append(.table(Table(caption: "Conflicts and their rulings", columns: ["Conflict", "Pages that disagree", "Ruling"], rows: zip(groups, titles).map { group, title in
+            let claims = claimsOf(group)
+            var pages: [String] = []
+            for claim in claims where !pages.contains(claim.sourceID) { pages.append(claim.sourceID) }
+            let pageLinks = pages.enumerated().flatMap { index, id in
+                (index > 0 ? [Inline.text("; ")] : []) + [.link([.text(sourcesByID[id]?.displayTitle ?? id)], .page(PageRef("sources", id)))]
+            }
+            var ruling: [Inline] = [.strong([.text("No ruling yet")])]
+            if let adjudication = group.ruling, let prevailing = merge.claimsByReference[adjudication.prevails.value] {
+                ruling = valueInlines(prevailing.value.value) + [.text(", as "), .link([.text(sourcesByID[prevailing.sourceID]?.displayTitle ?? prevailing.sourceID)],
+                                                                                     .page(PageRef("sources", prevailing.sourceID, fragment: "claim-" + prevailing.id.value))), .text(" says")]
+            }
+            return TableRow(header: TableCell([.link([.text(title)], .page(PageRef.conflicts.with(fragment: group.anchor)))]),
+                            cells: [TableCell(pageLinks), TableCell(ruling)])
+        })))
+        for (group, title) in zip(groups, titles) {
+            blocks.append(.heading(2, title, anchor: group.anchor))
+            var places: [String] = []
+            for contradiction in group.contradictions where !places.contains(place(contradiction)) { places.append(place(contradiction)) }
+            blocks.append(.paragraph([.text("Where: " + places.joined(separator: "; ") + ".")]))
+            let prevails = group.ruling?.prevails.value
+            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Source", "Says", "Quote"], rows: claimsOf(group).map { claim in
+                let source = sourcesByID[claim.sourceID]
+                var header: [Inline] = [.link([.text(source?.displayTitle ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]
+                if claim.reference == prevails { header += [.text(" "), .strong([.text("(prevails)")])] }
+                return TableRow(header: TableCell(header), cells: [TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
+            })))
+            if let ruling = group.ruling {
+                var scope = ""
+                if case let .named(platforms) = ruling.platforms { scope = " On " + platforms.map { name(.platform, $0.value) }.joined(separator: ", ") + "." }
+                if !ruling.os.isUnbounded { scope += " For \(ruling.os)." }
+                blocks.append(.paragraph([.strong([.text("Ruling.")]), .text(scope)]))
+                blocks.append(.markdown(ruling.reason))
+                blocks.append(.paragraph([.text("Ruling id: "), .code(ruling.id.value), .text(".")]))
+            } else {
+                blocks.append(.paragraph([.strong([.text("No ruling yet.")])]))
+            }
+        }
+        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
+    }
+}

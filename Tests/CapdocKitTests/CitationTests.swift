@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import CapdocKit
+
+/// The site's promise: every value cites the sentences that decide it, and readers never see the
+/// maintainers' working notes.
+@Suite("Citations and maintainer notes")
+struct CitationTests {
+    static let shipped = FixtureTree.shipped().check(archives: false)
+    static let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
+    static let input = RenderInput(compiled)
+
+    /// The claims a cell's citations point at, as `source#claim`.
+    static func cited(_ cell: TableCell, in page: Page) -> [Set<String>] {
+        // One set per segment: the citations between two "; " separators.
+        var segments: [Set<String>] = [[]]
+        for inline in cell.content + cell.citations.map(Inline.citation) {
+            switch inline {
+            case .text("; "): segments.append([])
+            case let .citation(citation):
+                segments[segments.count - 1].insert(citation.target.id + "#" + String(citation.target.fragment!.dropFirst("claim-".count)))
+            default: break
+            }
+        }
+        return segments
+    }
+
+    @Test("every support cell of every service page cites every deciding claim of each of its segments, and nothing else")
+    func supportCellsCiteDecidingClaims() throws {
+        let vocabulary = Self.compiled.vocabulary
+        let matrix = Matrix(gated: GatedFacts(merge: Self.compiled.merge, model: Self.compiled.model))
+        let levels = vocabulary.ids(.level)
+        var checked = 0
+        for service in vocabulary.ids(.service) {
+            let page = try #require(Self.input.page(PageRef("services", service)))
+            guard case let .table(table)? = page.blocks.first(where: { if case .table = $0 { true } else { false } }) else {
+                Issue.record("no table on \(service)"); continue
+            }
+            for (row, platform) in zip(table.rows, vocabulary.ids(.platform)) {
+                for (index, level) in levels.enumerated() {
+                    // Columns: API exists, Deprecated, then one per level.
+                    let cell = row.cells[2 + index]
+                    let expected = PageContext(Self.compiled).mergeAdjacent(matrix.timeline(service: service, platform: platform, level: level).map { entry in
+                        let (text, value) = PageContext(Self.compiled).word(entry.support.availability)
+                        return (entry.os, PageContext(Self.compiled).deprecated(text, entry.support.deprecation), value,
+                                entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
+                    }).map { Set($0.facts.flatMap(\.deciding)) }
+                    #expect(Self.cited(cell, in: page) == expected, "\(service) on \(platform) under \(level)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test("region monitoring under When In Use before iOS 13 cites the sentence that decides it (the issue's example)")
+    func regionMonitoringBeforeThirteen() throws {
+        let page = try #require(Self.input.page(PageRef("services", "region-monitoring")))
+        let html = PageDocumentBuilder(format: .html, page: page).rendered()
+        #expect(html.contains("sources/choosing-authorization-to-request-2019.html#claim-ios12-region-monitoring-when-in-use"))
+        #expect(html.contains("sources/choosing-authorization-to-request-2019.html#claim-ios12-prose"))
+        // A segment a ruling decided links to the ruling.
+        #expect(html.contains("conflicts.html#ruling-when-in-use-services-current"))
+    }
+
+    /// The markers of the maintainers' working files.
+    static let maintainerMarkers = try! NSRegularExpression(pattern: #"seed 0\d\d|research [A-Z]\d+|location-facts\.md|UNCERTAIN"#)
+
+    @Test("no user page contains a maintainer marker; source pages keep them in their maintainer section")
+    func noMaintainerNotesOnUserPages() throws {
+        var sourcePagesWithNotes = 0
+        for page in Self.input.pages {
+            for format in [DocumentFormat.html, .markdown, .man] {
+                var text = PageDocumentBuilder(format: format, page: page).rendered()
+                if page.ref.section == "sources", let section = text.range(of: PageContext.maintainerHeading, options: format == .man ? .caseInsensitive : []) {
+                    if Self.maintainerMarkers.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { sourcePagesWithNotes += 1 }
+                    text = String(text[..<section.lowerBound])
+                }
+                let match = Self.maintainerMarkers.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+                #expect(match == nil, "\(page.ref.path) (\(format)): \(match.map { (text as NSString).substring(with: $0.range) } ?? "")")
+            }
+        }
+        #expect(sourcePagesWithNotes > 0, "the markers exist in Content, so the test can fail")
+    }
+}
