@@ -40,7 +40,11 @@ extension PageContext {
             TableRow(header: TableCell([link(.status, status)]), cells: [factCell(.statusExists, subject: status, platform: id, book: &book)])
         })))
         body += notesSection(merge.facts(of: .note).filter { $0.platform == id && noteNamesPlatform($0, id) }, labelPlatforms: false, book: &book)
-        return entityPage(.platform, platform, lead: [], body: body, book: book,
+        let targets = deploymentTargets(id)
+        let lead: [Block] = targets.isEmpty ? [] : [.paragraph([.text("By deployment target (what holds from that version on): ")] + targets.enumerated().flatMap { index, version -> [Inline] in
+            (index > 0 ? [.text(", ")] : []) + [.link([.text("\(platform.name) \(version)+")], .page(Self.targetRef(id, version)))]
+        })]
+        return entityPage(.platform, platform, lead: lead, body: body, book: book,
                           seeAlso: levels.map { ref(.level, $0) } + vocabulary.ids(.service).map { ref(.service, $0) })
     }
 

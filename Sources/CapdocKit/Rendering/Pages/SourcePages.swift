@@ -106,6 +106,7 @@ extension PageContext {
         add(.request) { $0.requestPage($1) }
         add(.api) { $0.apiPage($1) }
         for source in compiled.model.sources { sources.append(PageSource(ref: PageRef("sources", source.id.value)) { context.sourcePage(source) }) }
+        sources += deploymentTargetSources()
         return sources
     }
 

@@ -1,0 +1,130 @@
+/// "My app supports iOS 15 and later": for each platform and each OS version the sources
+/// distinguish, one page with one answer per cell for the whole range from that version on, the
+/// way `lint-plist --deployment-target` reasons — works on every version, from a later version,
+/// never, or varies.
+extension PageContext {
+    static let targetsSection = "targets"
+
+    /// The versions at which some service or request changes on the platform, oldest first.
+    func deploymentTargets(_ platform: String) -> [Version] {
+        var bounds = Set<Version>()
+        for service in vocabulary.ids(.service) {
+            for level in vocabulary.ids(.level) {
+                for entry in matrix.timeline(service: service, platform: platform, level: level) {
+                    if let from = entry.os.from { bounds.insert(from) }
+                    if let until = entry.os.until { bounds.insert(until) }
+                }
+            }
+        }
+        for request in vocabulary.ids(.request) {
+            gated.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
+        }
+        return bounds.sorted()
+    }
+
+    static func targetRef(_ platform: String, _ version: Version) -> PageRef {
+        PageRef(targetsSection, "\(platform)-\(version)")
+    }
+
+    /// Every deployment-target page, by platform.
+    func deploymentTargetSources() -> [PageSource] {
+        let context = self
+        return vocabulary.ids(.platform).flatMap { platform in
+            let targets = deploymentTargets(platform)
+            return targets.map { version in
+                PageSource(ref: Self.targetRef(platform, version)) { context.deploymentTargetPage(platform: platform, target: version, targets: targets) }
+            }
+        }
+    }
+
+    /// One answer for the versions from `target` on: the timeline's segments that reach past it.
+    private func rangeAnswer<Segment>(_ segments: [Segment], os: (Segment) -> VersionRange, word: (Segment) -> (String, ValueClass),
+                                      target: Version) -> (text: String, value: ValueClass, kept: [Segment]) {
+        let kept = segments.filter { os($0).until.map { $0 > target } ?? true }
+        guard !kept.isEmpty else { return ("Unknown", .unknown, []) }
+        let allWords = kept.map(word)
+        // Neighbouring segments that read the same are one answer (a deprecation splits the timeline).
+        var words: [(String, ValueClass)] = []
+        var starts: [VersionRange] = []
+        for (segment, word) in zip(kept, allWords) {
+            if let last = words.last, last.0 == word.0 { starts[starts.count - 1].until = os(segment).until; continue }
+            words.append(word)
+            starts.append(os(segment))
+        }
+        if words.allSatisfy({ $0.1 == .no || $0.1 == .na }), words.count > 1 { return ("Never", .no, kept) }
+        if Set(words.map(\.0)).count == 1 {
+            let (text, value) = words[0]
+            switch value {
+            case .yes: return (text == "Yes" ? "Yes, on every version" : text, .yes, kept)
+            case .no: return (text == "No" ? "Never" : text, .no, kept)
+            default: return (text, value, kept)
+            }
+        }
+        // Not yet, then yes to the newest version: "From 17.0".
+        if words.last?.1 == .yes, words.dropLast().allSatisfy({ $0.1 != .yes && $0.1 != .unknown }), let from = starts.last?.from {
+            return ("From \(from)", .yes, kept)
+        }
+        var parts: [String] = []
+        for (range, word) in zip(starts, words) {
+            var range = range
+            if let from = range.from, from < target { range.from = target } else if range.from == nil { range.from = target }
+            parts.append("\(versions(range)): \(word.0)")
+        }
+        return ("Varies: " + parts.joined(separator: "; "), .unknown, kept)
+    }
+
+    func deploymentTargetPage(platform: String, target: Version, targets: [Version]) -> Page {
+        var book = CitationBook()
+        let platformName = name(.platform, platform)
+        var blocks: [Block] = [
+            .paragraph([.text("For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. The "),
+                        .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has the values version by version.")]),
+            .paragraph([.text("Other deployment targets: ")] + targets.enumerated().flatMap { index, version -> [Inline] in
+                let label: Inline = version == target ? .strong([.text(version.description)]) : .link([.text(version.description)], .page(Self.targetRef(platform, version)))
+                return (index > 0 ? [.text(", ")] : []) + [label]
+            }),
+        ]
+        let levels = vocabulary.ids(.level)
+        blocks.append(.heading(2, "Services", anchor: "services"))
+        blocks.append(.table(Table(caption: "Location services for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
+                                   rows: vocabulary.ids(.service).map { service in
+            TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
+                let timeline = matrix.timeline(service: service, platform: platform, level: level)
+                // A deprecation is no change of answer: it is said once, after it.
+                var answer = rangeAnswer(timeline, os: \.os, word: { word($0.support.availability) }, target: target)
+                if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {
+                    answer.text = deprecated(answer.text, deprecation)
+                }
+                let facts = answer.kept.flatMap { $0.support.facts.filter { $0.kind != .launchesTerminatedApp } }
+                return CellPlan(segments: [.init(content: [.value(answer.value, [.text(answer.text)])], claims: CitationBook.deciding(facts),
+                                                 rulings: CitationBook.rulings(facts))]).cell(book: &book)
+            }, anchor: "service-" + service)
+        })))
+        blocks.append(.heading(2, "Info.plist keys", anchor: "keys"))
+        blocks.append(.table(Table(caption: "Info.plist keys each request needs on \(platformName) \(target) and later", columns: ["Request", "Keys needed somewhere in the range"],
+                                   rows: vocabulary.ids(.request).map { request in
+            let kept = gated.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
+            var keys: [String] = []
+            var closed: String?
+            for segment in kept {
+                switch segment.answer {
+                case let .value(.keys(list)): for key in list where !keys.contains(key) { keys.append(key) }
+                case let .closed(gate): closed = closed ?? gate.name
+                default: break
+                }
+            }
+            // A key needed only before some version in the range says until when.
+            let content: [Inline] = keys.isEmpty ? [.value(closed == nil ? .unknown : .na, [.text(closed ?? "Unknown")])] : keys.enumerated().flatMap { index, key -> [Inline] in
+                let until = kept.last(where: { if case let .value(.keys(list)) = $0.answer { list.contains(key) } else { false } })?.os.until
+                return (index > 0 ? [.text(", ")] : []) + [link(.key, key)] + (until.map { [.text(" (before \($0))")] } ?? [])
+            }
+            let facts = kept.flatMap(\.facts)
+            let citations = book.citeInOrder(CitationBook.deciding(facts))
+            return TableRow(header: TableCell([link(.request, request)]),
+                            cells: [TableCell(content + (citations.isEmpty ? [] : [.text(" ")]) + citations.map(Inline.citation))])
+        })))
+        blocks += book.blocks(self)
+        return Page(ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
+                    description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import CapdocKit
+
+/// The deployment-target pages: one answer per cell for every version from the target on.
+@Suite("Deployment targets")
+struct DeploymentTargetTests {
+    static let shipped = FixtureTree.shipped().check(archives: false)
+    static let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
+    static let input = RenderInput(compiled)
+
+    /// The text of the service's cell under a level, without its citations.
+    func answer(_ platform: String, _ target: String, service: String, level: Int) throws -> String {
+        let page = try #require(Self.input.page(PageRef("targets", "\(platform)-\(target)")))
+        guard case let .table(table)? = page.blocks.first(where: { if case .table = $0 { true } else { false } }) else { throw CancellationError() }
+        let row = try #require(table.rows.first { $0.anchor == "service-" + service })
+        return row.cells[level].content.compactMap { inline -> String? in
+            if case let .value(_, children) = inline, case let .text(text)? = children.first { text } else { nil }
+        }.joined()
+    }
+
+    @Test("the targets are the versions the sources distinguish, and each has a page")
+    func targets() {
+        let context = PageContext(Self.compiled)
+        let ios = context.deploymentTargets("ios").map(\.description)
+        #expect(["5.0", "8.0", "11.0", "13.0", "15.0", "17.0"].allSatisfy(ios.contains))
+        #expect(Self.input.pageSources.filter { $0.ref.section == "targets" && $0.ref.id.hasPrefix("ios-") }.count == ios.count)
+    }
+
+    @Test("region monitoring under When In Use: from 13.0 for an iOS 11 target, on every version for iOS 15; the deprecation is said once")
+    func regionMonitoring() throws {
+        #expect(try answer("ios", "11.0", service: "region-monitoring", level: 0).hasPrefix("From 13.0, deprecated in 27.0"))
+        #expect(try answer("ios", "15.0", service: "region-monitoring", level: 0).hasPrefix("Yes, on every version, deprecated in 27.0"))
+    }
+
+    @Test("the location push extension: from 15.0 under Always, never under When In Use")
+    func locationPush() throws {
+        #expect(try answer("ios", "11.0", service: "location-push", level: 1) == "From 15.0")
+        #expect(try answer("ios", "11.0", service: "location-push", level: 0) == "Never")
+    }
+
+    @Test("a service whose API arrives later reads From, whatever closed it before")
+    func laterAPI() throws {
+        #expect(try answer("ios", "8.0", service: "live-updates", level: 0) == "From 17.0")
+        #expect(try answer("ios", "17.0", service: "live-updates", level: 0) == "Yes, on every version")
+    }
+}
