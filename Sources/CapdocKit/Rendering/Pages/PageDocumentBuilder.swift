@@ -64,6 +64,11 @@ struct PageDocumentBuilder {
             return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
         case let .html(markup):
             return format == .html ? [CMarkNodes.customBlock(markup)] : []
+        case let .markdownCode(info, text):
+            guard format == .markdown else { return [] }
+            let block = CMarkNodes.literal(CMARK_NODE_CODE_BLOCK, text.hasSuffix("\n") ? text : text + "\n")
+            cmark_node_set_fence_info(block, info)
+            return [block]
         }
     }
 
