@@ -100,7 +100,7 @@ extension PageContext {
         let flow = self.flow
         let rows = flow.rows()
         var blocks: [Block] = [
-            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The table gives the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
+            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The tables give the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
             .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
             .markdownCode(info: "mermaid", text: flowMermaid(rows, initial: flow.initialState)),
             .heading(2, "Transitions", anchor: "transitions"),
