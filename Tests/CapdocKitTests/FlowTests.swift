@@ -179,18 +179,153 @@ struct FlowTests {
         let html = PageDocumentBuilder(format: .html, page: page).document().html()
         #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"flow-diagram-title flow-diagram-desc\""))
         #expect(html.contains("<desc id=\"flow-diagram-desc\">Not Determined to When In Use: "))
-        #expect(html.contains("<caption>Every transition the sources describe</caption>"))
+        #expect(html.contains("<caption>From Not Determined: "))
+        #expect(html.contains("<h3 id=\"from-not-determined\">From Not Determined</h3>"))
+        #expect(html.contains("<div class=\"table-wrap flow-transitions\">"))
+        #expect(!html.contains("stateDiagram"), "the Mermaid block is Markdown's")
         #expect(!html.contains("<script"))
         #expect(html == PageDocumentBuilder(format: .html, page: PageContext(compiled).flowPage()).document().html())
         let markdown = PageDocumentBuilder(format: .markdown, page: page).document().commonMark()
         #expect(!markdown.contains("<svg"))
-        #expect(markdown.contains("| From | Trigger | Prompt | Choice | To | Status reported | Delegate told | Platforms |"))
+        #expect(markdown.contains("| Trigger | Choice | To | Status reported | Delegate told | Prompt shows | Platforms |"))
+        #expect(markdown.contains("### From Not Determined"))
+        let man = PageDocumentBuilder(format: .man, page: page).rendered()
+        #expect(!man.contains("stateDiagram") && !man.contains("<svg"))
         let home = PageContext(compiled).homePage()
         #expect(home.blocks.contains { block in
             if case let .list(items) = block { return items.contains { $0.contains(.link([.text("Authorization flow")], .page(.flow))) } }
             return false
         })
         #expect(PageContext(compiled).matrixPage().seeAlso.contains(.flow))
+    }
+
+    // MARK: The diagram
+
+    /// The diagram's arrows as the SVG draws them: each `g.flow-edge` holds the arrow's path and its label.
+    struct DrawnEdge {
+        var points: [(x: Double, y: Double)]
+        var label: (x: Double, y: Double, width: Double, height: Double)
+        var text: [String]
+    }
+
+    static func attribute(_ name: String, in tag: Substring) -> String? {
+        guard let start = tag.range(of: " \(name)=\"") else { return nil }
+        let rest = tag[start.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    static func drawnEdges(_ svg: String) -> [DrawnEdge] {
+        svg.components(separatedBy: "<g class=\"flow-edge\">").dropFirst().compactMap { chunk -> DrawnEdge? in
+            let group = Substring(chunk.components(separatedBy: "</g>")[0])
+            guard let pathTag = group.range(of: "<path ").map({ group[$0.lowerBound...] }),
+                  let d = attribute("d", in: pathTag),
+                  let rectTag = group.range(of: "<rect ").map({ group[$0.lowerBound...] }),
+                  let x = attribute("x", in: rectTag).flatMap(Double.init), let y = attribute("y", in: rectTag).flatMap(Double.init),
+                  let width = attribute("width", in: rectTag).flatMap(Double.init), let height = attribute("height", in: rectTag).flatMap(Double.init)
+            else { return nil }
+            let points = d.split(separator: " ").map { part -> (x: Double, y: Double) in
+                let numbers = part.dropFirst().split(separator: ",").compactMap { Double($0) }
+                return (numbers[0], numbers[1])
+            }
+            let text = group.components(separatedBy: "<text ").dropFirst().map { $0.components(separatedBy: ">")[1].components(separatedBy: "<")[0] }
+            return DrawnEdge(points: points, label: (x, y, width, height), text: text)
+        }
+    }
+
+    /// The distance from a point to a polyline.
+    static func distance(_ p: (x: Double, y: Double), _ line: [(x: Double, y: Double)]) -> Double {
+        zip(line, line.dropFirst()).map { a, b in
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = dx * dx + dy * dy
+            let t = length == 0 ? 0 : max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length))
+            let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
+            return (x * x + y * y).squareRoot()
+        }.min() ?? .infinity
+    }
+
+    /// The distance from a rectangle to a polyline (0 when the line touches or crosses it), sampled along the line.
+    static func distance(_ r: (x: Double, y: Double, width: Double, height: Double), _ line: [(x: Double, y: Double)]) -> Double {
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            for step in 0...200 {
+                let t = Double(step) / 200
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                let dx = max(r.x - x, 0, x - (r.x + r.width)), dy = max(r.y - y, 0, y - (r.y + r.height))
+                best = min(best, (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        return best
+    }
+
+    func diagramSVG() -> String {
+        let context = PageContext(CompiledModel(model: Self.report.model, merge: Self.report.merge))
+        return FlowDiagram(context: context, rows: flow.rows(), layers: flow.layers()).svg()
+    }
+
+    @Test("every label sits on its own arrow: nearer it than any other arrow, and no other arrow touches it")
+    func labelsBesideTheirArrows() throws {
+        let svg = diagramSVG()
+        let edges = Self.drawnEdges(svg)
+        let expected = Set(flow.rows().filter { $0.outcome.to != $0.from }.map { "\($0.from)|\($0.outcome.to)" })
+        #expect(edges.count == expected.count, "one arrow per pair of different states")
+        #expect(edges.count >= 10)
+        for (index, edge) in edges.enumerated() {
+            let center = (x: edge.label.x + edge.label.width / 2, y: edge.label.y + edge.label.height / 2)
+            let own = Self.distance(center, edge.points)
+            #expect(Self.distance(edge.label, edge.points) == 0, "the arrow runs through its label \(edge.text)")
+            for (other, drawn) in edges.enumerated() where other != index {
+                #expect(own < Self.distance(center, drawn.points), "\(edge.text) is nearer the arrow of \(drawn.text)")
+                #expect(Self.distance(edge.label, drawn.points) >= 4, "the arrow of \(drawn.text) touches the label \(edge.text)")
+                let a = edge.label, b = drawn.label
+                #expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+                        "the labels \(edge.text) and \(drawn.text) overlap")
+            }
+        }
+        // Each label names the triggers of its arrow's rows.
+        let names = Self.report.model.vocabulary
+        for row in flow.rows() where row.outcome.to != row.from {
+            let trigger = try #require(names.entity(.trigger, row.trigger)?.name)
+            #expect(edges.contains { $0.text.contains(trigger) })
+        }
+    }
+
+    @Test("the diagram is drawn at its own size in a scrolling box, with role img, title and desc, and no script")
+    func diagramSize() {
+        let svg = diagramSVG()
+        #expect(svg.contains("<div class=\"flow-diagram-scroll\""))
+        #expect(!svg.contains("max-width:100%"), "scaled down, its text would be unreadable on a phone")
+        #expect(svg.contains("role=\"img\"") && svg.contains("<title id=\"flow-diagram-title\">") && svg.contains("<desc id=\"flow-diagram-desc\">"))
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("font-size=\"10") && !svg.contains("font-size=\"9"), "no text smaller than 11px")
+        #expect(svg == diagramSVG(), "deterministic")
+    }
+
+    @Test("flow.md has a Mermaid stateDiagram-v2 with every state and every transition that changes the state, deterministic")
+    func mermaid() throws {
+        func markdown() -> String {
+            let compiled = CompiledModel(model: Self.report.model, merge: Self.report.merge)
+            return PageDocumentBuilder(format: .markdown, page: PageContext(compiled).flowPage()).rendered()
+        }
+        let text = markdown()
+        let start = try #require(text.range(of: "\n```mermaid\nstateDiagram-v2\n"))
+        let end = try #require(text[start.upperBound...].range(of: "\n```\n"))
+        let block = String(text[start.upperBound..<end.lowerBound])
+        let vocabulary = Self.report.model.vocabulary
+        for state in vocabulary.ids(.state) {
+            #expect(block.contains("    state \"\(vocabulary.entity(.state, state)!.name)\" as s_\(state.replacingOccurrences(of: "-", with: "_"))\n"))
+        }
+        #expect(block.contains("    [*] --> s_not_determined\n"))
+        var transitions = 0
+        for row in flow.rows() where row.outcome.to != row.from {
+            let label = vocabulary.entity(.trigger, row.trigger)!.name + (row.choice.map { " → " + vocabulary.entity(.choice, $0)!.name } ?? "")
+            let line = "    s_\(row.from.replacingOccurrences(of: "-", with: "_")) --> s_\(row.outcome.to.replacingOccurrences(of: "-", with: "_")): \(label)"
+            #expect(block.components(separatedBy: "\n").contains(line), "missing \(line)")
+            transitions += 1
+        }
+        #expect(transitions >= 15)
+        #expect(!block.contains(";"), "Mermaid ends a statement at a semicolon")
+        #expect(text.contains("| Trigger | Choice | To |"), "the tables stay")
+        #expect(text == markdown(), "deterministic")
     }
 
         @Test("a quote may leave words out with …; its parts must occur in that order")

@@ -48,24 +48,51 @@ extension PageContext {
         }.joined(separator: "; ")
     }
 
-    func flowTable(_ rows: [Flow.Row], book: inout CitationBook) -> Table {
-        Table(caption: "Every transition the sources describe", columns: ["From", "Trigger", "Prompt", "Choice", "To", "Status reported", "Delegate told", "Platforms"],
+    /// The transitions that start in one state: the trigger heads each row, and the state is in the
+    /// heading above the table, so that the table fits a desktop screen.
+    func flowTable(_ rows: [Flow.Row], from state: String, book: inout CitationBook) -> Table {
+        Table(caption: "From \(name(.state, state)): \(rows.count) transition\(rows.count == 1 ? "" : "s")",
+              columns: ["Trigger", "Choice", "To", "Status reported", "Delegate told", "Prompt shows", "Platforms"],
               pivot: "Field", rows: rows.map { row in
             let prompt: [Inline] = row.prompted
-                ? (row.promptKey.map { [.text("Shows "), link(.key, $0)] } ?? [.value(.unknown, [.text("Yes; its string is not stated")])])
+                ? (row.promptKey.map { [link(.key, $0)] } ?? [.value(.unknown, [.text("Not stated")])])
                 : [.text("No prompt")]
-            let to: [Inline] = row.changesNothing ? [.text("Unchanged (\(name(.state, row.outcome.to)))")] : [.text(name(.state, row.outcome.to))]
+            let to: [Inline] = row.changesNothing ? [.text("Unchanged")] : [.text(name(.state, row.outcome.to))]
             let status: [Inline] = row.outcome.status.map { vocabulary.contains(.status, $0) ? [link(.status, $0)] : [.text($0)] } ?? [.value(.unknown, [.text("Unknown")])]
             let (delegateText, delegateClass) = word(row.outcome.delegate)
-            return TableRow(header: TableCell([.text(name(.state, row.from))]),
-                            cells: [TableCell([.text(name(.trigger, row.trigger))]),
-                                    TableCell(prompt),
-                                    TableCell(row.choice.map { [.text(name(.choice, $0))] } ?? [.text("—")]),
+            return TableRow(header: TableCell([.text(name(.trigger, row.trigger))]),
+                            cells: [TableCell(row.choice.map { [.text(name(.choice, $0))] } ?? [.text("—")]),
                                     TableCell(to),
                                     TableCell(status),
                                     TableCell([.value(delegateClass, [.text(delegateText)])]),
+                                    TableCell(prompt),
                                     TableCell([.text(platformsText(row))], citations: book.cite(row.deciding))])
-        })
+        }, htmlClass: "flow-transitions")
+    }
+
+    /// The flow as a Mermaid `stateDiagram-v2`, for the Markdown page (GitHub draws it): every state,
+    /// and one arrow per transition that changes the state, labelled with its trigger and choice.
+    /// Deterministic: states in `flow.yaml` order, transitions in the order of the rows.
+    func flowMermaid(_ rows: [Flow.Row], initial: String) -> String {
+        func id(_ state: String) -> String {
+            "s_" + String(state.unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_" })
+        }
+        // Mermaid ends a statement at ";" and reads "#…;" as an entity, and a label is one line.
+        func label(_ text: String) -> String {
+            String(text.map { ";#:\n\r{}".contains($0) ? " " : $0 })
+        }
+        var lines = ["stateDiagram-v2"]
+        for state in vocabulary.ids(.state) {
+            lines.append("    state \"\(label(name(.state, state)).replacingOccurrences(of: "\"", with: "'"))\" as \(id(state))")
+        }
+        if vocabulary.contains(.state, initial) { lines.append("    [*] --> \(id(initial))") }
+        var seen: Set<String> = []
+        for row in rows where row.outcome.to != row.from {
+            let text = label(name(.trigger, row.trigger) + (row.choice.map { " → " + name(.choice, $0) } ?? ""))
+            let line = "    \(id(row.from)) --> \(id(row.outcome.to)): \(text)"
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     func flowPage() -> Page {
@@ -73,14 +100,28 @@ extension PageContext {
         let flow = self.flow
         let rows = flow.rows()
         var blocks: [Block] = [
-            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The table gives the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
+            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The tables give the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
             .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
+            .markdownCode(info: "mermaid", text: flowMermaid(rows, initial: flow.initialState)),
             .heading(2, "Transitions", anchor: "transitions"),
         ]
         if rows.isEmpty {
             blocks.append(.paragraph([.text("No source describes a transition yet.")]))
         } else {
-            blocks.append(.table(flowTable(rows, book: &book)))
+            blocks.append(.paragraph([.text("Every transition the sources describe, by the state it starts in. Each row cites the sentences that state it; a call with no prompt whose state stays is a call that changes nothing (To: Unchanged).")]))
+            let diagram = FlowDiagram(context: self, rows: rows, layers: [:])
+            let arrows = diagram.edges()
+            for state in vocabulary.ids(.state) {
+                let leaving = rows.filter { $0.from == state }
+                guard !leaving.isEmpty else { continue }
+                blocks.append(.heading(3, "From \(name(.state, state))", anchor: "from-\(state)"))
+                // The diagram's arrows out of this state, in words: what a phone shows best.
+                let out = arrows.filter { $0.from == state }
+                if !out.isEmpty {
+                    blocks.append(.list(out.map { edge in [.text("To "), .strong([.text(name(.state, edge.to))]), .text(": " + diagram.words(edge))] }))
+                }
+                blocks.append(.table(flowTable(leaving, from: state, book: &book)))
+            }
         }
         let reachable = flow.reachableStates()
         let unreachable = vocabulary.ids(.state).filter { !reachable.contains($0) }

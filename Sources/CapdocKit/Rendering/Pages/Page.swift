@@ -97,12 +97,15 @@ public struct Table: Sendable, Hashable {
     public var rows: [TableRow]
     /// What the other columns are ("Platform"), for layouts that turn them into rows (man).
     public var pivot: String
+    /// A class for the HTML table's wrapper, beside `table-wrap` (nil: none).
+    public var htmlClass: String?
 
-    public init(caption: String, columns: [String], pivot: String = "Column", rows: [TableRow]) {
+    public init(caption: String, columns: [String], pivot: String = "Column", rows: [TableRow], htmlClass: String? = nil) {
         self.caption = caption
         self.columns = columns
         self.rows = rows
         self.pivot = pivot
+        self.htmlClass = htmlClass
     }
 }
 
@@ -117,6 +120,9 @@ public enum Block: Sendable, Hashable {
     /// Markup that capdoc writes itself (the flow diagram's SVG), emitted in HTML only: Markdown and
     /// man leave it out, so the page must say the same in text (a table) beside it.
     case html(String)
+    /// A fenced code block emitted in Markdown only (the flow's Mermaid diagram, which GitHub draws):
+    /// HTML has its own drawing and man has none, so the page must say the same in text beside it.
+    case markdownCode(info: String, text: String)
 }
 
 /// One page of every human-facing output: the site, Markdown and man.

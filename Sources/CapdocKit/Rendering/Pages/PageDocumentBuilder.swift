@@ -68,6 +68,15 @@ struct PageDocumentBuilder {
             return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
         case let .html(markup):
             return format == .html ? [CMarkNodes.customBlock(markup)] : []
+        case let .markdownCode(info, text):
+            guard format == .markdown else { return [] }
+            // Written as it is (cmark would write "``` mermaid"), with a fence longer than any run of
+            // backticks in the text.
+            var longest = 0, run = 0
+            for character in text { run = character == "`" ? run + 1 : 0; longest = max(longest, run) }
+            let fence = String(repeating: "`", count: max(3, longest + 1))
+            let body = text.hasSuffix("\n") ? text : text + "\n"
+            return [CMarkNodes.customBlock(fence + info + "\n" + body + fence)]
         }
     }
 

@@ -66,7 +66,9 @@ struct TableWriter {
     }
 
     private func html(_ table: Table, _ out: inout [UInt8]) {
-        out += "<div class=\"table-wrap\"><table>\n<caption>".utf8
+        out += "<div class=\"table-wrap".utf8
+        if let htmlClass = table.htmlClass { out += (" " + Escape.html(htmlClass)).utf8 }
+        out += "\"><table>\n<caption>".utf8
         out += Escape.html(table.caption).utf8
         out += "</caption>\n<thead><tr>".utf8
         for column in table.columns {
