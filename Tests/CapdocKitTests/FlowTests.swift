@@ -188,7 +188,7 @@ struct FlowTests {
         let markdown = PageDocumentBuilder(format: .markdown, page: page).document().commonMark()
         #expect(!markdown.contains("<svg"))
         #expect(markdown.contains("| Trigger | Choice | To | Status reported | Delegate told | Prompt shows | Platforms |"))
-        #expect(markdown.contains("### From Not Determined"))
+        #expect(markdown.contains("### <a id=\"from-not-determined\"></a>From Not Determined"))
         let man = PageDocumentBuilder(format: .man, page: page).rendered()
         #expect(!man.contains("stateDiagram") && !man.contains("<svg"))
         let home = PageContext(compiled).homePage()
