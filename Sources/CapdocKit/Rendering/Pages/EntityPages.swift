@@ -153,7 +153,7 @@ extension PageContext {
         let id = request.id.value
         var lead: [Block] = []
         if let api = request.attributes["api"] { lead.append(.paragraph([.text("API: "), .code(api)])) }
-        let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
+        var body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
                              .table(Table(caption: "\(request.name) by platform", columns: ["Platform", "Method exists", "Deprecated", "Info.plist keys needed"],
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]),
@@ -161,6 +161,7 @@ extension PageContext {
                              factCell(.requestDeprecated, subject: id, platform: platform, book: &book),
                              factCell(.requestKeys, subject: id, platform: platform, book: &book)])
         }))]
+        body += plistSnippets(request: id, book: &book)
         let keys = Set(merge.facts.filter { $0.kind == .requestKeys && $0.subject == id }.flatMap { fact -> [String] in
             if case let .keys(keys) = fact.value { keys } else { [] }
         })

@@ -123,6 +123,8 @@ public enum Block: Sendable, Hashable {
     /// A fenced code block emitted in Markdown only (the flow's Mermaid diagram, which GitHub draws):
     /// HTML has its own drawing and man has none, so the page must say the same in text beside it.
     case markdownCode(info: String, text: String)
+    /// Literal text shown as code in every format (an Info.plist snippet).
+    case code(String)
 }
 
 /// One page of every human-facing output: the site, Markdown and man.

@@ -68,6 +68,10 @@ struct PageDocumentBuilder {
             return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
         case let .html(markup):
             return format == .html ? [CMarkNodes.customBlock(markup)] : []
+        case let .code(text):
+            let block = CMarkNodes.literal(CMARK_NODE_CODE_BLOCK, text.hasSuffix("\n") ? text : text + "\n")
+            cmark_node_set_fence_info(block, "xml")
+            return [block]
         case let .markdownCode(info, text):
             guard format == .markdown else { return [] }
             // Written as it is (cmark would write "``` mermaid"), with a fence longer than any run of
