@@ -7,7 +7,7 @@ extension PageContext {
 
     private func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
         Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
-             blocks: [.markdown(entity.summary)] + lead + body + book.blocks(self),
+             blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + book.blocks(self),
              manName: Self.manName(kind, entity.id.value), seeAlso: [.matrix] + seeAlso)
     }
 
