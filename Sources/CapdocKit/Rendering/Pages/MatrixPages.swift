@@ -38,7 +38,7 @@ extension PageContext {
         var book = CitationBook()
         let platforms = vocabulary.ids(.platform)
         let platformNames = platforms.map { name(.platform, $0) }
-        var blocks: [Block] = [.paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (listed at the end).")])]
+        var blocks: [Block] = [.paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (listed at the end). Every row and cell has a permalink: "), .code("matrix.html#always-region-monitoring"), .text(" for a row, "), .code("matrix.html#always-region-monitoring-ios"), .text(" for one cell.")])]
 
         blocks.append(.heading(2, "Access levels", anchor: "levels"))
         blocks.append(.table(Table(caption: "Access levels offered by each platform", columns: ["Level"] + platformNames,
@@ -51,7 +51,11 @@ extension PageContext {
             blocks.append(.table(Table(caption: "Location services available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
                                        pivot: "Platform", rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
-                         cells: platforms.map { supportCell(service: service, platform: $0, level: level, book: &book) })
+                         cells: platforms.map { platform in
+                             var cell = supportCell(service: service, platform: platform, level: level, book: &book)
+                             cell.anchor = "\(level)-\(service)-\(platform)"
+                             return cell
+                         }, anchor: "\(level)-\(service)")
             })))
         }
         for level in vocabulary.ids(.level) {
@@ -59,14 +63,18 @@ extension PageContext {
             blocks.append(.table(Table(caption: "Services for which the system relaunches a terminated app with \(name(.level, level)) authorization",
                                        columns: ["Service"] + platformNames, pivot: "Platform", rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
-                         cells: platforms.map { relaunchCell(service: service, platform: $0, level: level, book: &book) })
+                         cells: platforms.map { platform in
+                             var cell = relaunchCell(service: service, platform: platform, level: level, book: &book)
+                             cell.anchor = "relaunch-\(level)-\(service)-\(platform)"
+                             return cell
+                         }, anchor: "relaunch-\(level)-\(service)")
             })))
         }
         blocks.append(.heading(2, "Info.plist keys each request needs", anchor: "keys"))
         blocks.append(.table(Table(caption: "Info.plist keys each authorization request needs", columns: ["Request"] + platformNames,
                                    pivot: "Platform", rows: vocabulary.ids(.request).map { request in
             TableRow(header: TableCell([link(.request, request)]),
-                     cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) })
+                     cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) }, anchor: "keys-\(request)")
         })))
         blocks += book.blocks(self)
         let seeAlso = [PageRef.flow] + [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }

@@ -68,6 +68,8 @@ public enum ValueClass: String, Sendable {
 public struct TableCell: Sendable, Hashable {
     public var content: [Inline]
     public var citations: [Citation]
+    /// An id for the cell, so that a link can point at one value (the matrix's permalinks); HTML only.
+    public var anchor: String?
 
     public init(_ content: [Inline], citations: [Citation] = []) {
         self.content = content

@@ -89,7 +89,13 @@ struct TableWriter {
             cell(row.header.content, &out)
             out += "</th>".utf8
             for value in row.cells {
-                out += "<td>".utf8
+                if let anchor = value.anchor {
+                    out += "<td id=\"".utf8
+                    out += Escape.html(anchor).utf8
+                    out += "\">".utf8
+                } else {
+                    out += "<td>".utf8
+                }
                 cell(value.content, &out)
                 if !value.citations.isEmpty {
                     out.append(0x20)
