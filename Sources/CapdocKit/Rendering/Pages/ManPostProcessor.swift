@@ -7,6 +7,24 @@
 ///   nor a newline inside a text node (a name or a quote): `defuseRequests` does, so that no prose
 ///   ever becomes a roff request (`.so /etc/passwd`).
 enum ManPostProcessor {
+    /// cmark writes a link as "text (URL)"; a URL is longer than a terminal line, so each `/` after
+    /// the scheme gets a break point (`\:`, which prints nothing) where groff may wrap it.
+    static func breakableURLs(_ roff: String) -> String {
+        guard roff.contains("(https://") || roff.contains("(http://") else { return roff }
+        var result = ""
+        var rest = Substring(roff)
+        while let start = rest.range(of: "(http") {
+            result += rest[..<start.lowerBound]
+            let tail = rest[start.lowerBound...]
+            let end = tail.firstIndex { $0 == ")" || $0 == " " || $0 == "\n" } ?? tail.endIndex
+            let url = tail[..<end]
+            let schemeEnd = url.range(of: "://")?.upperBound ?? url.startIndex
+            result += url[..<schemeEnd] + url[schemeEnd...].replacingOccurrences(of: "/", with: "/\\:")
+            rest = tail[end...]
+        }
+        return result + rest
+    }
+
     static func fixFonts(_ roff: String) -> String {
         ByteText.replacing(roff, "\\f[C]", with: "\\f[CR]")
     }
@@ -91,9 +109,11 @@ enum ManPostProcessor {
     /// A complete man page: title line, NAME, the body, SEE ALSO.
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
         var text = ".TH \"\(roffQuoted(name.uppercased()))\" \"\(section)\" \"\(roffQuoted(date))\" \"capdoc \(Capdoc.version)\" \"\(roffQuoted(title))\"\n"
+        // Ragged-right text: a line holding part of a long URL or identifier must not be stretched.
+        text += ".ad l\n"
         text += ".SH NAME\n\(roffText(name)) \\- \(roffText(description))\n"
         // One pass of dropParagraphAfterHeadings over the whole page, below, covers the body too.
-        text += fixFonts(defuseRequests(body))
+        text += breakableURLs(fixFonts(defuseRequests(body)))
         if !text.hasSuffix("\n") { text += "\n" }
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n"
