@@ -65,6 +65,17 @@ struct TableWriter {
         ByteText.replacing(roff, "][", with: "]\\:[")
     }
 
+    /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor.
+    private func openTag(_ name: String, id: String?, _ out: inout [UInt8]) {
+        out += "<\(name)".utf8
+        if let id {
+            out += " id=\"".utf8
+            out += Escape.html(id).utf8
+            out += "\"".utf8
+        }
+        out += ">".utf8
+    }
+
     private func html(_ table: Table, _ out: inout [UInt8]) {
         out += "<div class=\"table-wrap".utf8
         if let htmlClass = table.htmlClass { out += (" " + Escape.html(htmlClass)).utf8 }
@@ -78,24 +89,12 @@ struct TableWriter {
         }
         out += "</tr></thead>\n<tbody>\n".utf8
         for row in table.rows {
-            if let anchor = row.anchor {
-                out += "<tr id=\"".utf8
-                out += Escape.html(anchor).utf8
-                out += "\">".utf8
-            } else {
-                out += "<tr>".utf8
-            }
+            openTag("tr", id: row.anchor, &out)
             out += "<th scope=\"row\">".utf8
             cell(row.header.content, &out)
             out += "</th>".utf8
             for value in row.cells {
-                if let anchor = value.anchor {
-                    out += "<td id=\"".utf8
-                    out += Escape.html(anchor).utf8
-                    out += "\">".utf8
-                } else {
-                    out += "<td>".utf8
-                }
+                openTag("td", id: value.anchor, &out)
                 cell(value.content, &out)
                 if !value.citations.isEmpty {
                     out.append(0x20)
