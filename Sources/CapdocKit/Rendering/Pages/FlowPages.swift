@@ -50,7 +50,7 @@ extension PageContext {
 
     func flowTable(_ rows: [Flow.Row], book: inout CitationBook) -> Table {
         Table(caption: "Every transition the sources describe", columns: ["From", "Trigger", "Prompt", "Choice", "To", "Status reported", "Delegate told", "Platforms"],
-              pivot: "Field", rows: rows.map { row in
+              rows: rows.map { row in
             let prompt: [Inline] = row.prompted
                 ? (row.promptKey.map { [.text("Shows "), link(.key, $0)] } ?? [.value(.unknown, [.text("Yes; its string is not stated")])])
                 : [.text("No prompt")]

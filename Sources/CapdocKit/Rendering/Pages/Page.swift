@@ -92,14 +92,11 @@ public struct Table: Sendable, Hashable {
     /// Column headers, the first one heading the row-header column.
     public var columns: [String]
     public var rows: [TableRow]
-    /// What the other columns are ("Platform"), for layouts that turn them into rows (man).
-    public var pivot: String
 
-    public init(caption: String, columns: [String], pivot: String = "Column", rows: [TableRow]) {
+    public init(caption: String, columns: [String], rows: [TableRow]) {
         self.caption = caption
         self.columns = columns
         self.rows = rows
-        self.pivot = pivot
     }
 }
 

@@ -45,7 +45,7 @@ extension PageContext {
         var lead: [Block] = [.paragraph([.text("Document: "), .link([.text(source.url)], .external(source.url))]),
                              .paragraph([.text("Kind: \(source.kind)" + (source.date.map { "; copy of \($0)" } ?? "") + ".")])]
         if let summary = source.summary { lead.append(.markdown(summary)) }
-        let table = Table(caption: "Claims of \(source.title)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"], pivot: "Field",
+        let table = Table(caption: "Claims of \(source.title)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
                           rows: source.claims.map { claim in
             TableRow(header: TableCell([.code(claim.id.value)]),
                      cells: [TableCell([.text(claim.fact.rawValue)]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
@@ -81,7 +81,7 @@ extension PageContext {
             if !contradiction.levels.isEmpty { place += ", under " + contradiction.levels.map { name(.level, $0) }.joined(separator: ", ") }
             blocks.append(.paragraph([.text(place + ".")]))
             let claims = contradiction.claims.compactMap { merge.claimsByReference[$0] }
-            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Claim", "Source", "Says", "Quote"], pivot: "Field", rows: claims.map { claim in
+            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Claim", "Source", "Says", "Quote"], rows: claims.map { claim in
                 let source = sourcesByID[claim.sourceID]
                 return TableRow(header: TableCell([.link([.code(claim.reference)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]),
                                 cells: [TableCell([.link([.text(source?.title ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID)))]),
