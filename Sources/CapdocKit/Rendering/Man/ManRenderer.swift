@@ -9,7 +9,7 @@ public struct ManRenderer: Renderer {
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         guard let name = page.manName else { return [] }
-        let body = PageDocumentBuilder(format: .man, page: page).rendered()
+        let body = PageDocumentBuilder(format: .man, page: Self.withoutRepeatedDescription(page)).rendered()
         let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: "Core Location authorization", description: page.description,
                                          body: body, seeAlso: page.seeAlso.compactMap(PageContext.manName(for:)))
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
@@ -17,6 +17,25 @@ public struct ManRenderer: Renderer {
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         [OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: input.manDate))]
+    }
+
+    /// The page without its first block when that block says the description again: NAME already
+    /// shows it ("name \\- description"), and man would print it twice.
+    static func withoutRepeatedDescription(_ page: Page) -> Page {
+        var page = page
+        guard let first = page.blocks.first, Self.plainText(first) == page.description else { return page }
+        page.blocks.removeFirst()
+        return page
+    }
+
+    private static func plainText(_ block: Block) -> String? {
+        let text: String
+        switch block {
+        case let .markdown(markdown): text = CMarkDocument(markdown: markdown).plainText
+        case let .paragraph(inlines): text = ManTableLayout.plainText(inlines)
+        default: return nil
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The pages' date: SOURCE_DATE_EPOCH when set (reproducible builds), otherwise the newest date

@@ -193,8 +193,11 @@ struct DirectInlineWriter {
                 for byte in bytes { output.put(byte) }
                 output.literal("`")
             case .man:
-                // cmark writes `\f[C]`; the table writes mandoc's `\f[CR]` (see ManPostProcessor.fixFonts).
+                // cmark writes `\f[C]`; the table writes mandoc's `\f[CR]`, and `\%` where the code starts
+                // a word (see ManPostProcessor.fixFonts).
+                let startsWord = output.isEmpty || output.bytes.last == 0x20 || output.bytes.last == 0x0A
                 output.literal("\\f[CR]")
+                if startsWord { output.literal("\\%") }
                 guard writeText(bytes, into: &output) else { return false }
                 output.literal("\\f[]")
             }

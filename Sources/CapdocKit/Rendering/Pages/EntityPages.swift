@@ -59,13 +59,13 @@ extension PageContext {
             })),
             .heading(2, "Services", anchor: "services"),
             .table(Table(caption: "Location services with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
-                         pivot: "Platform", rows: vocabulary.ids(.service).map { service in
+                         rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
             })),
             .heading(2, "Relaunch of a terminated app", anchor: "relaunch"),
             .table(Table(caption: "Services that relaunch a terminated app with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
-                         pivot: "Platform", rows: vocabulary.ids(.service).map { service in
+                         rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { relaunchCell(service: service, platform: $0, level: id, book: &book) })
             })),

@@ -53,7 +53,7 @@ extension PageContext {
     func flowTable(_ rows: [Flow.Row], from state: String, book: inout CitationBook) -> Table {
         Table(caption: "From \(name(.state, state)): \(rows.count) transition\(rows.count == 1 ? "" : "s")",
               columns: ["Trigger", "Choice", "To", "Status reported", "Delegate told", "Prompt shows", "Platforms"],
-              pivot: "Field", rows: rows.map { row in
+              rows: rows.map { row in
             let prompt: [Inline] = row.prompted
                 ? (row.promptKey.map { [link(.key, $0)] } ?? [.value(.unknown, [.text("Not stated")])])
                 : [.text("No prompt")]

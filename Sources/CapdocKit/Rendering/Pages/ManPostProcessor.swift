@@ -1,11 +1,17 @@
 /// The small, documented pass over cmark's man output that mandoc needs for zero warnings:
 /// - cmark writes no `.TH` title line: capdoc writes it, and the NAME section, before the body;
-/// - cmark writes `\f[C]` for code, a font mandoc does not know: it becomes `\f[CR]` (constant-width roman);
+/// - cmark writes `\f[C]` for code, a font mandoc does not know: it becomes `\f[CR]` (constant-width roman),
+///   with `\%` where the code starts a word, so that groff never hyphenates an identifier;
+/// - `.nh` after the title line: no hyphenation anywhere (identifiers, ids and keys stay whole; the
+///   words of prose too, which is usual for man pages on a terminal), and `.ad l`: without hyphenation,
+///   justified lines would need wide gaps, and groff warns where it cannot make them;
 /// - cmark starts every paragraph with `.PP`, also right after `.SH`/`.SS`, where mandoc flags it as
 ///   redundant: those are dropped;
 /// - cmark escapes a '.' or '\'' that starts a line of text it wraps, but not the lines of a code block,
 ///   nor a newline inside a text node (a name or a quote): `defuseRequests` does, so that no prose
-///   ever becomes a roff request (`.so /etc/passwd`).
+///   ever becomes a roff request (`.so /etc/passwd`);
+/// - a claim reference `source#claim` may break after its '#' (`\:`): the two ids stay whole, and the
+///   longest do not fit a citation's line together.
 enum ManPostProcessor {
     /// cmark writes a link as "text (URL)"; a URL is longer than a terminal line, so each `/` after
     /// the scheme gets a break point (`\:`, which prints nothing) where groff may wrap it.
@@ -26,12 +32,16 @@ enum ManPostProcessor {
     }
 
     static func fixFonts(_ roff: String) -> String {
-        ByteText.replacing(roff, "\\f[C]", with: "\\f[CR]")
+        // `\%` only at the start of a word: inside one ("(`x`)") it would mark a hyphenation point.
+        var text = ByteText.replacing(roff, " \\f[C]", with: " \\f[CR]\\%")
+        text = ByteText.replacing(text, "\n\\f[C]", with: "\n\\f[CR]\\%")
+        if text.hasPrefix("\\f[C]") { text = "\\f[CR]\\%" + text.dropFirst(5) }
+        return ByteText.replacing(text, "\\f[C]", with: "\\f[CR]")
     }
 
     /// The requests cmark's man renderer and capdoc's own tables write; any other line that starts
     /// with '.' or '\'' came from prose.
-    static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad"]
+    static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad", "sp", "nh", "TP", "br"]
 
     /// Prefixes `\&` to every line that would be a request but did not come from cmark or capdoc,
     /// and to every line of a no-fill (code) block except its end.
@@ -108,18 +118,40 @@ enum ManPostProcessor {
 
     /// A complete man page: title line, NAME, the body, SEE ALSO.
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
-        var text = ".TH \"\(roffQuoted(name.uppercased()))\" \"\(section)\" \"\(roffQuoted(date))\" \"capdoc \(Capdoc.version)\" \"\(roffQuoted(title))\"\n"
-        // Ragged-right text: a line holding part of a long URL or identifier must not be stretched.
-        text += ".ad l\n"
-        text += ".SH NAME\n\(roffText(name)) \\- \(roffText(description))\n"
+        let source = "capdoc \(Capdoc.version)"
+        let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
+        var text = ".TH \"\(roffQuoted(header.title))\" \"\(section)\" \"\(roffQuoted(date))\" \"\(source)\" \"\(roffQuoted(header.manual))\"\n.nh\n.ad l\n"
+        text += ".SH NAME\n\\%\(roffText(name)) \\- \(roffText(description))\n"
         // One pass of dropParagraphAfterHeadings over the whole page, below, covers the body too.
-        text += breakableURLs(fixFonts(defuseRequests(body)))
+        text += breakableURLs(ByteText.replacing(fixFonts(defuseRequests(body)), "#", with: "#\\:"))
         if !text.hasSuffix("\n") { text += "\n" }
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n"
             text += seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(separator: "\n") + "\n"
         }
         return dropParagraphAfterHeadings(text)
+    }
+
+    /// The width man-db and mandoc give the title line and the footer at 80 columns (two less).
+    static let titleLineWidth = 78
+
+    /// The `.TH` title and manual name, so that the header ("NAME(7)  manual  NAME(7)") and the footer
+    /// ("source  date  NAME(7)") fit the line without overlapping: a long page name drops the manual
+    /// name from the centre, and a name still too long for the footer beside the date is cut, with "...".
+    static func titleLine(name: String, section: String, date: String, source: String, manual: String) -> (title: String, manual: String) {
+        let width = titleLineWidth
+        // The footer's right part must end clear of the centred date.
+        let footerRoom = width - (width + date.count + 1) / 2 - 1
+        func fits(_ title: String, _ manual: String) -> Bool {
+            let side = title.count + section.count + 2
+            let header = manual.isEmpty ? 2 * side + 1 <= width : 2 * side + manual.count + 2 <= width
+            return header && side <= footerRoom
+        }
+        let title = name.uppercased()
+        if fits(title, manual) { return (title, manual) }
+        if fits(title, "") { return (title, "") }
+        let room = footerRoom - section.count - 2 - 3
+        return (String(title.prefix(max(1, room))) + "...", "")
     }
 
     /// Text on a line of its own: backslashes escaped, and a leading '.' or '\'' defused.

@@ -42,14 +42,14 @@ extension PageContext {
 
         blocks.append(.heading(2, "Access levels", anchor: "levels"))
         blocks.append(.table(Table(caption: "Access levels offered by each platform", columns: ["Level"] + platformNames,
-                                   pivot: "Platform", rows: vocabulary.ids(.level).map { level in
+                                   rows: vocabulary.ids(.level).map { level in
             TableRow(header: TableCell([link(.level, level)]),
                      cells: platforms.map { factCell(.levelSupported, subject: level, platform: $0, book: &book) })
         })))
         for level in vocabulary.ids(.level) {
             blocks.append(.heading(2, "Services under \(name(.level, level))", anchor: "services-\(level)"))
             blocks.append(.table(Table(caption: "Location services available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
-                                       pivot: "Platform", rows: vocabulary.ids(.service).map { service in
+                                       rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { platform in
                              var cell = supportCell(service: service, platform: platform, level: level, book: &book)
@@ -61,7 +61,7 @@ extension PageContext {
         for level in vocabulary.ids(.level) {
             blocks.append(.heading(2, "Relaunch of a terminated app under \(name(.level, level))", anchor: "relaunch-\(level)"))
             blocks.append(.table(Table(caption: "Services for which the system relaunches a terminated app with \(name(.level, level)) authorization",
-                                       columns: ["Service"] + platformNames, pivot: "Platform", rows: vocabulary.ids(.service).map { service in
+                                       columns: ["Service"] + platformNames, rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { platform in
                              var cell = relaunchCell(service: service, platform: platform, level: level, book: &book)
@@ -72,7 +72,7 @@ extension PageContext {
         }
         blocks.append(.heading(2, "Info.plist keys each request needs", anchor: "keys"))
         blocks.append(.table(Table(caption: "Info.plist keys each authorization request needs", columns: ["Request"] + platformNames,
-                                   pivot: "Platform", rows: vocabulary.ids(.request).map { request in
+                                   rows: vocabulary.ids(.request).map { request in
             TableRow(header: TableCell([link(.request, request)]),
                      cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) }, anchor: "keys-\(request)")
         })))

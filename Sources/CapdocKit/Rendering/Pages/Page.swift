@@ -97,16 +97,13 @@ public struct Table: Sendable, Hashable {
     /// Column headers, the first one heading the row-header column.
     public var columns: [String]
     public var rows: [TableRow]
-    /// What the other columns are ("Platform"), for layouts that turn them into rows (man).
-    public var pivot: String
     /// A class for the HTML table's wrapper, beside `table-wrap` (nil: none).
     public var htmlClass: String?
 
-    public init(caption: String, columns: [String], pivot: String = "Column", rows: [TableRow], htmlClass: String? = nil) {
+    public init(caption: String, columns: [String], rows: [TableRow], htmlClass: String? = nil) {
         self.caption = caption
         self.columns = columns
         self.rows = rows
-        self.pivot = pivot
         self.htmlClass = htmlClass
     }
 }

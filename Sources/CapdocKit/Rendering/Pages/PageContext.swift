@@ -49,12 +49,12 @@ struct PageContext {
         }
     }
 
-    /// "Yes, deprecated in 27.0 (use CLMonitor)" for a value whose API is deprecated.
+    /// "Yes, deprecated in 27.0" for a value whose API is deprecated. The replacement is named once,
+    /// in the service's Deprecated column: repeated in every support cell, a long selector made each
+    /// matrix column that wide.
     func deprecated(_ text: String, _ deprecation: Deprecation?) -> String {
         guard let deprecation else { return text }
-        var words = text + ", deprecated" + (deprecation.since.map { " in \($0)" } ?? "")
-        if let replacement = deprecation.replacement { words += " (use \(replacement))" }
-        return words
+        return text + ", deprecated" + (deprecation.since.map { " in \($0)" } ?? "")
     }
 
     func word(_ value: Bool?) -> (String, ValueClass) {

@@ -125,14 +125,12 @@ struct TableWriter {
         for row in table.rows { line([row.header.content] + row.cells.map(cellInlines), anchor: row.anchor) }
     }
 
-    /// Terminal tables must fit 80 columns: up to this many columns are drawn as they are; wider ones
-    /// are drawn long, one line per cell ("Visits | iOS | Yes [1]"), the row header spanning its lines.
-    static let widestManTable = 3
-
+    /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
+    /// repeat the row-header column, and sets each column's width (`w(…)`) so that no word breaks.
     private func tbl(_ table: Table, _ out: inout [UInt8]) {
         // Every cell is a text block (T{ … T}), so cell text never meets the column separator and
-        // cmark's escaping of lines that start with '.' or '\'' stays valid. `.na` stops groff from
-        // stretching the narrow cells ("cannot adjust line").
+        // cmark's escaping of lines that start with '.' or '\'' stays valid. The page is set ragged-right
+        // (`.ad l`, ManPostProcessor), so groff does not stretch the narrow cells ("cannot adjust line").
         func textBlock(_ inlines: [Inline]) {
             out += "T{\n".utf8
             let start = out.count
@@ -140,40 +138,42 @@ struct TableWriter {
             if out.count == start { out += "\\&".utf8 }
             out += "\nT}".utf8
         }
-        let long = table.columns.count > Self.widestManTable
-        let columns = long ? [table.columns[0], table.pivot, "Value"] : table.columns
+        let layout = ManTableLayout(table, cell: cellInlines)
         out += ".PP\n".utf8
         cell([.strong([.text(table.caption)])], &out)
-        out += "\n.na\n.TS\nallbox tab(\t);\n".utf8
-        out += columns.map { _ in "lb" }.joined(separator: " ").utf8
-        out += "\n".utf8
-        // In the long form the row header spans several lines: `t` puts it at the top of its span.
-        out += ((long ? ["lt"] + columns.dropFirst().map { _ in "l" } : columns.map { _ in "l" }).joined(separator: " ") + ".").utf8
-        out += "\n".utf8
-        for (index, column) in columns.enumerated() {
-            if index > 0 { out.append(0x09) }
-            textBlock([.text(column)])
-        }
-        for row in table.rows {
-            if long {
-                for (index, value) in row.cells.enumerated() {
-                    out += "\n".utf8
-                    // tbl's `\^` continues the row header from the line above.
-                    if index == 0 { textBlock(row.header.content) } else { out += "\\^".utf8 }
-                    out.append(0x09)
-                    textBlock([.text(table.columns[index + 1])])
-                    out.append(0x09)
-                    textBlock(cellInlines(value))
-                }
-            } else {
+        guard layout.fits else { return manList(table, &out) }
+        for (index, grid) in layout.grids.enumerated() {
+            // The grids of one table follow each other with a blank line between them.
+            out += (index == 0 ? "\n" : "\n.sp\n").utf8
+            out += ".TS\nallbox tab(\t);\n".utf8
+            out += grid.widths.map { "lbw(\($0)n)" }.joined(separator: " ").utf8
+            out += "\n".utf8
+            out += (grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n").utf8
+            for (position, column) in grid.columns.enumerated() {
+                if position > 0 { out.append(0x09) }
+                textBlock([.text(table.columns[column])])
+            }
+            for row in table.rows {
                 out += "\n".utf8
-                textBlock(row.header.content)
-                for value in row.cells {
-                    out.append(0x09)
-                    textBlock(cellInlines(value))
+                for (position, column) in grid.columns.enumerated() {
+                    if position > 0 { out.append(0x09) }
+                    textBlock(column == 0 ? row.header.content : cellInlines(row.cells[column - 1]))
                 }
             }
+            out += "\n.TE".utf8
         }
-        out += "\n.TE\n.ad".utf8
+    }
+
+    /// A table too wide for any grid at 80 columns (two identifiers side by side are longer than a
+    /// line): each row becomes an entry, its header in bold, then one line per column.
+    private func manList(_ table: Table, _ out: inout [UInt8]) {
+        for row in table.rows {
+            out += "\n.TP\n".utf8
+            cell([.strong(row.header.content)], &out)
+            for (index, value) in row.cells.enumerated() {
+                out += (index == 0 ? "\n" : "\n.br\n").utf8
+                cell([.text(table.columns[index + 1] + ": ")] + cellInlines(value), &out)
+            }
+        }
     }
 }

@@ -1,0 +1,151 @@
+/// How a table is drawn in a man page at 80 columns: as one grid when its columns fit side by side,
+/// otherwise as several grids that each repeat the row-header column with a group of the others
+/// (platforms in groups), never pivoted into one line per cell.
+///
+/// Cells wrap at spaces and between citations ("[1]\:[2]"), nowhere else: capdoc's man pages do not
+/// hyphenate, so an identifier (an Info.plist key, an API name, a claim id) is one word that must fit
+/// its column. Each column is at least as wide as its longest word; the space left over goes to the
+/// columns whose text wraps, and the number of grids is the one that makes the table shortest.
+struct ManTableLayout: Equatable {
+    /// The columns of one grid: the row-header column (0) first, and their widths in ens.
+    struct Grid: Equatable {
+        var columns: [Int]
+        var widths: [Int]
+    }
+
+    var grids: [Grid]
+    /// False when even one column beside the row header is wider than the page: such a table is
+    /// written as a list instead (one entry per row), since a grid would overflow the terminal.
+    var fits: Bool {
+        grids.allSatisfy { grid in grid.widths.reduce(0) { $0 + $1 + Self.columnOverhead } <= Self.textWidth }
+    }
+
+    /// The text width of a man page at 80 columns: man-db and mandoc set lines of 78, the body indented 7.
+    static let textWidth = ManPostProcessor.titleLineWidth - 7
+    /// A boxed (allbox) tbl column takes its width plus 3: the rule and the space either side.
+    static let columnOverhead = 3
+    /// The rows whose wrapping is estimated to choose the number of grids: enough to judge a table by,
+    /// few enough that a matrix of thousands of services is not wrapped many times over.
+    static let sampledRows = 200
+
+    /// The words of each cell (by column), as the cell's text breaks: at spaces and between citations.
+    struct Measured {
+        var words: [[[Int]]]  // [row][column] → the lengths of its words; row 0 is the column titles
+        var longest: [Int]  // per column, the longest word in any row
+    }
+
+    init(_ table: Table, cell: (TableCell) -> [Inline]) {
+        let measured = Self.measure(table, cell: cell)
+        self.grids = Self.layout(measured)
+    }
+
+    static func measure(_ table: Table, cell: (TableCell) -> [Inline]) -> Measured {
+        var longest = Array(repeating: 1, count: table.columns.count)
+        var words: [[[Int]]] = []
+        func row(_ cells: [[Int]]) {
+            for (column, lengths) in cells.enumerated() where column < longest.count {
+                longest[column] = max(longest[column], lengths.max() ?? 1)
+            }
+            if words.count <= sampledRows { words.append(cells) }
+        }
+        row(table.columns.map { wordLengths(plainText([.text($0)])) })
+        for tableRow in table.rows {
+            row(([tableRow.header.content] + tableRow.cells.map(cell)).map { wordLengths(plainText($0)) })
+        }
+        return Measured(words: words, longest: longest)
+    }
+
+    /// The number of grids that makes the table shortest (fewer grids on a tie), with the columns
+    /// after the row header split into that many groups of nearly equal size, in order.
+    static func layout(_ measured: Measured) -> [Grid] {
+        let others = Array(measured.longest.indices.dropFirst())
+        guard !others.isEmpty else { return [Grid(columns: [0], widths: [measured.longest[0]])] }
+        var best: (lines: Int, grids: [Grid])?
+        for count in 1...others.count {
+            let groups = split(others, into: count)
+            let grids = groups.compactMap { widths(for: [0] + $0, measured) }
+            guard grids.count == groups.count else { continue }
+            let lines = grids.reduce(0) { $0 + estimatedLines($1, measured) }
+            if best == nil || lines < best!.lines { best = (lines, grids) }
+        }
+        // Even one column beside the row header is too wide: its longest words will overflow.
+        return best?.grids ?? others.map { Grid(columns: [0, $0], widths: [measured.longest[0], measured.longest[$0]]) }
+    }
+
+    static func split(_ columns: [Int], into count: Int) -> [[Int]] {
+        let size = columns.count / count, extra = columns.count % count
+        var groups: [[Int]] = []
+        var start = 0
+        for index in 0..<count {
+            let end = start + size + (index < extra ? 1 : 0)
+            groups.append(Array(columns[start..<end]))
+            start = end
+        }
+        return groups
+    }
+
+    /// Each column as wide as its longest word, then the space left given one en at a time to the
+    /// columns that still wrap; nil when the longest words alone do not fit.
+    static func widths(for columns: [Int], _ measured: Measured) -> Grid? {
+        var widths = columns.map { measured.longest[$0] }
+        var spare = textWidth - widths.reduce(0, +) - columnOverhead * columns.count
+        guard spare >= 0 else { return nil }
+        let full = columns.map { column in measured.words.map { lineLength($0[safe: column] ?? []) }.max() ?? 0 }
+        while spare > 0 {
+            let wanting = widths.indices.filter { widths[$0] < full[$0] }
+            if wanting.isEmpty { break }
+            for index in wanting where spare > 0 {
+                widths[index] += 1
+                spare -= 1
+            }
+        }
+        return Grid(columns: columns, widths: widths)
+    }
+
+    /// The lines a grid takes for the sampled rows: each row as tall as its tallest cell, plus its rule.
+    static func estimatedLines(_ grid: Grid, _ measured: Measured) -> Int {
+        measured.words.reduce(0) { total, row in
+            total + 1 + zip(grid.columns, grid.widths).map { column, width in wrappedLines(row[safe: column] ?? [], width: width) }.max()!
+        } + 2
+    }
+
+    static func wrappedLines(_ words: [Int], width: Int) -> Int {
+        var lines = 1, used = 0
+        for word in words {
+            if used == 0 { used = word } else if used + 1 + word <= width { used += 1 + word } else { lines += 1; used = word }
+        }
+        return lines
+    }
+
+    static func lineLength(_ words: [Int]) -> Int {
+        words.isEmpty ? 0 : words.reduce(0, +) + words.count - 1
+    }
+
+    /// The lengths of the words a cell's text breaks into: at spaces, and between citations ("][").
+    static func wordLengths(_ text: String) -> [Int] {
+        text.split(whereSeparator: \.isWhitespace).flatMap { word -> [Int] in
+            word.components(separatedBy: "][").enumerated().map { index, part in
+                part.count + (index > 0 ? 1 : 0) + (word.contains("][") && !part.hasSuffix("]") ? 1 : 0)
+            }
+        }
+    }
+
+    /// The text of inlines as a terminal shows it.
+    static func plainText(_ inlines: [Inline]) -> String {
+        var text = ""
+        func append(_ inline: Inline) {
+            switch inline {
+            case let .text(value), let .code(value): text += value
+            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children): children.forEach(append)
+            case let .markdown(value): text += CMarkDocument(markdown: value).plainText
+            case let .citation(citation): text += "[\(citation.number)]"
+            }
+        }
+        inlines.forEach(append)
+        return text
+    }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
