@@ -36,10 +36,14 @@ public struct RenderInput: Sendable {
     let pageSources: [PageSource]
     /// The date man pages carry in their title line.
     let manDate: String
+    /// What the site's search box searches, in order (see `PageContext.searchEntries`).
+    let searchEntries: [IndexEntry]
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled
-        pageSources = PageContext(compiled).pageSources()
+        let context = PageContext(compiled)
+        pageSources = context.pageSources()
+        searchEntries = context.searchEntries()
         manDate = ManRenderer.date(compiled.model)
     }
 
