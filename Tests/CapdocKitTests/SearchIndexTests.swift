@@ -77,6 +77,11 @@ struct SearchIndexTests {
             #expect(sections[heading]?.contains { $0.first == .link([entry.isCode ? .code(entry.term) : .text(entry.term)], .page(entry.target)) } == true,
                     "\(entry.term) is not under \(heading)")
         }
+        // The letter bar (HTML only) leads to each letter's heading.
+        let bar = page.blocks.compactMap { block in if case let .html(markup) = block { markup } else { nil } }.joined()
+        let letterAnchors = page.blocks.compactMap { block in if case let .heading(2, _, anchor?) = block { anchor } else { nil } }
+        #expect(!letterAnchors.isEmpty)
+        for anchor in letterAnchors { #expect(bar.contains("<a href=\"#\(anchor)\">"), "the letter bar has no link to \(anchor)") }
         #expect(listed == listed.sorted { ($0 == "Other" ? "#" : $0) < ($1 == "Other" ? "#" : $1) }, "letters in order")
     }
 

@@ -118,14 +118,11 @@ extension PageContext {
             groups[entry.letter, default: []].append(entry)
         }
         func anchor(_ letter: String) -> String { letter == "#" ? "letter-other" : "letter-" + letter.lowercased() }
-        var bar: [Inline] = []
-        for letter in letters {
-            if !bar.isEmpty { bar.append(.text(" · ")) }
-            bar.append(.link([.text(letter)], .page(PageRef.azIndex.with(fragment: anchor(letter)))))
-        }
+        // The letter bar is navigation of the site's page only: Markdown and man have the letters as headings.
+        let bar = letters.map { "<li><a href=\"#\(anchor($0))\">\($0 == "#" ? "Other" : $0)</a></li>" }.joined(separator: "\n")
         var blocks: [Block] = [
             .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs, the states, triggers and choices of the authorization flow — and every source, from A to Z.")]),
-            .paragraph([.strong([.text("Letters:")]), .text(" ")] + bar),
+            .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
         ]
         for letter in letters {
             blocks.append(.heading(2, letter == "#" ? "Other" : letter, anchor: anchor(letter)))
