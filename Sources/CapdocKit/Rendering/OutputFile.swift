@@ -38,10 +38,14 @@ public struct RenderInput: Sendable {
     let manDate: String
     /// "Data as of 2026-11-22 (57 sources)", for the foot of every HTML page.
     let dataAsOf: String
+    /// What the site's search box searches, in order (see `PageContext.searchEntries`).
+    let searchEntries: [IndexEntry]
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled
-        pageSources = PageContext(compiled).pageSources()
+        let context = PageContext(compiled)
+        pageSources = context.pageSources()
+        searchEntries = context.searchEntries()
         manDate = ManRenderer.date(compiled.model)
         let newest = compiled.model.sources.compactMap(\.date).filter { $0.count == 10 }.max()
         dataAsOf = "Data as of \(newest ?? "an unknown date") (\(compiled.model.sources.count) sources)."

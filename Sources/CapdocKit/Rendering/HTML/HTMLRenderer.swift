@@ -10,7 +10,7 @@ public struct HTMLRenderer: Renderer {
     /// The top navigation: what app developers look up first, then the whole-model pages.
     static let navigation: [(title: String, ref: PageRef)] = [
         ("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
-        ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("About", .about),
+        ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("A–Z", .azIndex), ("About", .about),
     ]
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
@@ -21,6 +21,7 @@ public struct HTMLRenderer: Renderer {
             "siteTitle": "capdoc — Core Location authorization",
             "description": page.description,
             "root": root,
+            "searchPage": root + PageRef.azIndex.path + ".html",
             "body": body,
             "lang": "en",
             "generator": "capdoc \(Capdoc.version)",
@@ -34,6 +35,33 @@ public struct HTMLRenderer: Renderer {
     }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
+        var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
+        if let script = templates.searchScript {
+            files.append(OutputFile(path: SiteTemplates.searchScriptFile, contents: script))
+            files.append(OutputFile(path: Self.searchIndexFile, text: Self.searchIndex(input.searchEntries)))
+        }
+        return files
+    }
+
+    /// The search box's data: a script that sets a global, so that it loads from file:// too, where
+    /// Chromium refuses to fetch() a local JSON file. One entry a line: term, kind, URL from the site root, title.
+    static let searchIndexFile = "search-index.js"
+
+    static func searchIndex(_ entries: [IndexEntry]) -> String {
+        var output: [UInt8] = []
+        output += "// The index of capdoc's search box (search.js), generated with the site.\nwindow.CAPDOC_SEARCH_INDEX = [\n".utf8
+        for (index, entry) in entries.enumerated() {
+            output += "{\"t\":".utf8
+            JSONValue.writeString(entry.term, to: &output)
+            output += ",\"k\":".utf8
+            JSONValue.writeString(entry.kind, to: &output)
+            output += ",\"u\":".utf8
+            JSONValue.writeString(entry.url, to: &output)
+            output += ",\"n\":".utf8
+            JSONValue.writeString(entry.title, to: &output)
+            output += (index + 1 < entries.count ? "},\n" : "}\n").utf8
+        }
+        output += "];\n".utf8
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
 import Mustache
 
-/// The site's templates: `page.mustache`, the layout of every page, and `style.css`, copied as is.
+/// The site's templates: `page.mustache`, the layout of every page, and `style.css` and `search.js`, copied as is.
 /// They come from `Templates/` (or `--templates DIR`), so that a site can be re-skinned without code.
 public struct SiteTemplates: Sendable {
     public static let layoutFile = "page.mustache"
     public static let stylesheetFile = "style.css"
+    /// The search box's script; optional, so that a re-skinned site without a search form needs none.
+    public static let searchScriptFile = "search.js"
 
     let layout: MustacheTemplate
     let stylesheet: Data
+    let searchScript: Data?
 
     public enum Failure: Error, CustomStringConvertible {
         case missing(String)
@@ -33,5 +36,6 @@ public struct SiteTemplates: Sendable {
             throw Failure.invalid(layoutPath, "\(error)")
         }
         self.stylesheet = stylesheet
+        self.searchScript = fileSystem.contents(of: joinPath(folder, Self.searchScriptFile))
     }
 }

@@ -93,7 +93,7 @@ extension PageContext {
         var sources: [PageSource] = [
             PageSource(ref: .home) { context.homePage() }, PageSource(ref: .matrix) { context.matrixPage() },
             PageSource(ref: .flow) { context.flowPage() }, PageSource(ref: .conflicts) { context.conflictsPage() },
-            PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() },
+            PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() }, PageSource(ref: .azIndex) { context.azIndexPage() },
         ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
             for entity in vocabulary.all(kind) { sources.append(PageSource(ref: ref(kind, entity.id.value)) { build(context, entity) }) }

@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""The real-browser test of a built capdoc site: headless Chromium through Selenium 4.
+
+Usage: browser.py SITE_DIR
+
+For every page of the site (every *.html outside markdown/ and man/), at 390x844 (a phone, with
+mobile emulation) and 1280x800, in the light and the dark scheme (CDP Emulation.setEmulatedMedia,
+prefers-color-scheme):
+  layout   the page does not scroll sideways: document.documentElement.scrollWidth <= innerWidth + 1,
+           and the phone viewport is not zoomed out to fit; content wider than the viewport is
+           allowed only inside an element that scrolls itself (a table wrapper with overflow-x:auto);
+  colours  the page's text and background differ, the background is light in light mode and dark in
+           dark mode, and body text, links, code and table headers contrast with what is behind them
+           (ratio >= 3, a sanity check, not a WCAG audit);
+once per page:
+  links    every internal link (a/link/script/form, as the browser resolved it) names a file of the
+           site, and its #fragment is an id on the target page;
+and the search box, from the home page and from a page in a folder, at both widths: typing
+`requestLocation` and `NSLocationUsageDescription` shows results, one of which links to the right
+page (which exists); the down arrow moves from the box into the results.
+
+Screenshots of the home page, services/region-monitoring, flow, a key page and the A–Z index at both
+widths and both schemes go to $CAPDOC_SCREENS (default /tmp/capdoc-screens).
+
+Prints one line per failure (indented details), then `browser: N passed, M failed`; exits 1 if any
+check failed, 2 on usage or when the browser cannot start.
+Needs: python3 selenium (4.x), chromium and chromedriver (/usr/bin/chromedriver, or $CHROMEDRIVER).
+"""
+
+import os
+import sys
+from html.parser import HTMLParser
+from urllib.parse import unquote, urlsplit
+
+WIDTHS = [(390, 844, True), (1280, 800, False)]
+SCHEMES = ["light", "dark"]
+SCREENSHOT_PAGES = ["index.html", "services/region-monitoring.html", "flow.html",
+                    "keys/NSLocationWhenInUseUsageDescription.html", "a-z.html"]
+SEARCHES = [("requestLocation", "services/standard-location.html"),
+            ("NSLocationUsageDescription", "keys/NSLocationUsageDescription.html")]
+SEARCH_FROM = ["index.html", "keys/NSLocationWhenInUseUsageDescription.html"]
+
+
+class Ids(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids = set()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if value is not None and (name == "id" or (tag == "a" and name == "name")):
+                self.ids.add(value)
+
+
+# Runs in the page: what sticks out sideways, and the colours. Returns a dict.
+PROBE = r"""
+function rgba(text) {
+  var m = /rgba?\(([^)]*)\)/.exec(text || "");
+  if (!m) return null;
+  var p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number);
+  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+}
+function luminance(c) {
+  var v = c.slice(0, 3).map(function (x) { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+function contrast(a, b) {
+  var la = luminance(a), lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+function background(el) {
+  for (var e = el; e; e = e.parentElement) {
+    var c = rgba(getComputedStyle(e).backgroundColor);
+    if (c && c[3] > 0.5) return c;
+  }
+  return [255, 255, 255, 1];
+}
+function describe(el) {
+  var s = el.tagName.toLowerCase();
+  if (el.id) s += "#" + el.id;
+  if (el.className && typeof el.className === "string") s += "." + el.className.trim().split(/\s+/).join(".");
+  var text = (el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 60);
+  return s + (text ? " “" + text + "”" : "");
+}
+function scrollsItself(el) {
+  for (var e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+    var o = getComputedStyle(e).overflowX;
+    if ((o === "auto" || o === "scroll" || o === "hidden") && e.getBoundingClientRect().right <= innerWidth + 1) return true;
+  }
+  return false;
+}
+var width = innerWidth;
+var wide = [];
+if (document.documentElement.scrollWidth > width + 1) {
+  var all = document.body.getElementsByTagName("*");
+  for (var i = 0; i < all.length && wide.length < 5; i++) {
+    var r = all[i].getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1 && !scrollsItself(all[i])) {
+      // Report the outermost offender only: skip elements inside one already listed.
+      var inside = wide.some(function (w) { return w.el.contains(all[i]); });
+      if (!inside) wide.push({el: all[i], right: Math.round(r.right)});
+    }
+  }
+}
+var body = getComputedStyle(document.body);
+var fg = rgba(body.color), bg = background(document.body);
+var low = [];
+var selectors = ["main p", "main li", "main a", "main code", "th", "td", ".value", ".site-header a", ".site-search input", ".site-search button", "caption", ".site-footer p"];
+selectors.forEach(function (sel) {
+  var els = document.querySelectorAll(sel);
+  for (var i = 0; i < els.length && i < 40; i++) {
+    var el = els[i];
+    if (!el.getClientRects().length) continue;
+    var c = rgba(getComputedStyle(el).color), b = background(el);
+    var ratio = contrast(c, b);
+    if (ratio < 3) { low.push(sel + ": " + describe(el) + " contrast " + ratio.toFixed(2)); break; }
+  }
+});
+return {
+  scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
+  wide: wide.map(function (w) { return describe(w.el) + " reaches " + w.right + "px"; }),
+  fg: fg, bg: bg, bodyContrast: contrast(fg, bg), bgLuminance: luminance(bg), low: low,
+  styled: getComputedStyle(document.querySelector(".site-header") || document.body).borderBottomStyle !== "none"
+};
+"""
+
+LINKS = r"""
+var out = [];
+document.querySelectorAll("a[href], link[href], script[src], img[src], form[action]").forEach(function (el) {
+  var attr = el.hasAttribute("href") ? "href" : el.hasAttribute("src") ? "src" : "action";
+  out.push([el.getAttribute(attr), el[attr === "action" ? "action" : attr]]);
+});
+return out;
+"""
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        print("usage: browser.py SITE_DIR", file=sys.stderr)
+        return 2
+    site = os.path.realpath(sys.argv[1])
+    screens = os.environ.get("CAPDOC_SCREENS", "/tmp/capdoc-screens")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        print("browser: python3 module selenium is missing (pip install selenium)", file=sys.stderr)
+        return 2
+
+    pages = []
+    for folder, dirs, files in os.walk(site):
+        rel = os.path.relpath(folder, site)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (rel == "." and d in ("markdown", "man")))
+        pages += [os.path.normpath(os.path.join(rel, f)) for f in files if f.endswith(".html")]
+    pages.sort()
+    if not pages:
+        print(f"browser: no pages under {site}", file=sys.stderr)
+        return 2
+
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--allow-file-access-from-files", "--hide-scrollbars", "--window-size=1280,800"]:
+        options.add_argument(argument)
+    for binary in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
+        if os.path.exists(binary):
+            options.binary_location = binary
+            break
+    try:
+        driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    except Exception as error:  # the browser could not start: not a failure of the site
+        print(f"browser: cannot start headless Chromium: {str(error).splitlines()[0]}", file=sys.stderr)
+        return 2
+    driver.set_page_load_timeout(60)
+
+    passed = 0
+    failures = []
+
+    def fail(what, details=()):
+        failures.append(what)
+        print(f"FAIL {what}")
+        for line in list(details)[:10]:
+            print(f"    {line}")
+
+    ids_cache = {}
+
+    def ids(path):
+        if path not in ids_cache:
+            parser = Ids()
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                parser.feed(handle.read())
+            ids_cache[path] = parser.ids
+        return ids_cache[path]
+
+    def url(page):
+        return "file://" + os.path.join(site, page)
+
+    def check_link(raw, resolved):
+        """None when the link is fine, else why not."""
+        parts = urlsplit(resolved)
+        if parts.scheme in ("http", "https", "mailto"):
+            return None
+        if parts.scheme != "file":
+            return f"scheme {parts.scheme}:"
+        target = os.path.realpath(unquote(parts.path))
+        if not (target == site or target.startswith(site + os.sep)):
+            return "outside the site"
+        if not os.path.isfile(target):
+            return "no such file"
+        if parts.fragment and target.endswith(".html") and unquote(parts.fragment) not in ids(target):
+            return f"no id '{unquote(parts.fragment)}' on {os.path.relpath(target, site)}"
+        return None
+
+    def emulate(width, height, mobile, scheme):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "screen", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+    os.makedirs(screens, exist_ok=True)
+    try:
+        for width, height, mobile in WIDTHS:
+            for page in pages:
+                emulate(width, height, mobile, "light")
+                driver.get(url(page))
+                if width == WIDTHS[-1][0]:  # links once per page
+                    broken = [f"'{raw}': {why}" for raw, resolved in driver.execute_script(LINKS)
+                              if (why := check_link(raw, resolved))]
+                    if broken:
+                        fail(f"links {page}: {len(broken)} broken", broken)
+                    else:
+                        passed += 1
+                for scheme in SCHEMES:
+                    emulate(width, height, mobile, scheme)
+                    probe = driver.execute_script(PROBE)
+                    name = f"{page} at {width}px, {scheme}"
+                    problems = []
+                    if probe["scrollWidth"] > probe["innerWidth"] + 1:
+                        problems.append(f"scrolls sideways: scrollWidth {probe['scrollWidth']} > innerWidth {probe['innerWidth']}")
+                        problems += probe["wide"]
+                    if probe["innerWidth"] > width + 1:
+                        problems.append(f"viewport zoomed out to {probe['innerWidth']}px to fit the content")
+                    if not probe["styled"]:
+                        problems.append("the stylesheet did not apply")
+                    if probe["fg"][:3] == probe["bg"][:3] or probe["bodyContrast"] < 4.5:
+                        problems.append(f"body text {probe['fg']} on {probe['bg']}: contrast {probe['bodyContrast']:.2f}")
+                    if (scheme == "dark") != (probe["bgLuminance"] < 0.2):
+                        problems.append(f"background {probe['bg']} does not look {scheme}")
+                    problems += probe["low"]
+                    if problems:
+                        fail(f"layout {name}", problems)
+                    else:
+                        passed += 1
+                    if page in SCREENSHOT_PAGES:
+                        driver.save_screenshot(os.path.join(screens, f"{page.replace('/', '_')[:-5]}-{width}-{scheme}.png"))
+
+        # The search box, typed into like a reader would.
+        for width, height, mobile in WIDTHS:
+            emulate(width, height, mobile, "light")
+            for start in SEARCH_FROM:
+                for query, expected in SEARCHES:
+                    name = f"search {query!r} from {start} at {width}px"
+                    if start not in pages:
+                        fail(f"{name}: no page {start}")
+                        continue
+                    driver.get(url(start))
+                    box = driver.find_element(By.ID, "search-q")
+                    box.send_keys(query)
+                    try:
+                        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results a"))
+                    except Exception:
+                        fail(name, ["no results appeared", "status: " + driver.find_element(By.ID, "search-status").text])
+                        continue
+                    links = driver.find_elements(By.CSS_SELECTOR, "#search-results a")
+                    hrefs = [link.get_attribute("href") for link in links]
+                    wanted = "file://" + os.path.join(site, expected)
+                    problems = []
+                    if wanted not in hrefs:
+                        problems.append(f"no result links to {expected}; results: " + ", ".join(os.path.relpath(urlsplit(h).path, site) for h in hrefs[:8]))
+                    problems += [f"result '{h}': {why}" for h in hrefs if (why := check_link(h, h))]
+                    if not driver.find_element(By.ID, "search-results").is_displayed():
+                        problems.append("the results list is not visible")
+                    probe = driver.execute_script(PROBE)
+                    if probe["scrollWidth"] > probe["innerWidth"] + 1:
+                        problems.append(f"the results make the page scroll sideways ({probe['scrollWidth']} > {probe['innerWidth']})")
+                    box.send_keys(Keys.ARROW_DOWN)
+                    if driver.switch_to.active_element != links[0]:
+                        problems.append("the down arrow does not move into the results")
+                    if problems:
+                        fail(name, problems)
+                    else:
+                        passed += 1
+                    if start == "index.html" and query == SEARCHES[0][0]:
+                        driver.save_screenshot(os.path.join(screens, f"search-{width}-light.png"))
+    finally:
+        driver.quit()
+
+    print(f"browser: {passed} passed, {len(failures)} failed ({len(pages)} pages at {', '.join(str(w[0]) for w in WIDTHS)}px "
+          f"in {' and '.join(SCHEMES)}; links; search; screenshots in {screens})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
