@@ -6,9 +6,9 @@ import Testing
 /// maintainers' working notes.
 @Suite("Citations and maintainer notes")
 struct CitationTests {
-    static let shipped = FixtureTree.shipped().check(archives: false)
-    static let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
-    static let input = RenderInput(compiled)
+    static let shipped = ShippedSite.report
+    static let compiled = ShippedSite.compiled
+    static let input = ShippedSite.input
 
     /// The claims a cell's citations point at, as `source#claim`.
     static func cited(_ cell: TableCell, in page: Page) -> [Set<String>] {

@@ -4,9 +4,9 @@ import Testing
 /// The deployment-target pages: one answer per cell for every version from the target on.
 @Suite("Deployment targets")
 struct DeploymentTargetTests {
-    static let shipped = FixtureTree.shipped().check(archives: false)
-    static let compiled = CompiledModel(model: shipped.model, merge: shipped.merge)
-    static let input = RenderInput(compiled)
+    static let shipped = ShippedSite.report
+    static let compiled = ShippedSite.compiled
+    static let input = ShippedSite.input
 
     /// The text of the service's cell under a level, without its citations.
     func answer(_ platform: String, _ target: String, service: String, level: Int) throws -> String {

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Info.plist snippets")
 struct PlistSnippetTests {
-    static let shipped = FixtureTree.shipped().check(archives: false)
-    static let input = RenderInput(CompiledModel(model: shipped.model, merge: shipped.merge))
+    static let shipped = ShippedSite.report
+    static let input = ShippedSite.input
 
     func snippets(_ request: String) throws -> [String] {
         let page = try #require(Self.input.page(PageRef("requests", request)))
