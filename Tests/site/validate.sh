@@ -214,6 +214,10 @@ else
   out=$("$PYTHON" "$HERE/browser.py" "$SITE" 2>&1)
   if [ $? -eq 0 ]; then pass "$(printf '%s\n' "$out" | tail -n 1)"
   else fail "browser: $(printf '%s\n' "$out" | tail -n 1)" "$(printf '%s\n' "$out" | sed '$d')"; fi
+  # The flow diagram at phone and desktop widths: every label at least 11 px high, the tables' columns in view.
+  out=$("$PYTHON" "$HERE/flow_browser.py" "$SITE" 2>&1)
+  if [ $? -eq 0 ]; then pass "flow-browser: $(printf '%s\n' "$out" | grep -c 'svg texts') widths, diagram text at least 11 px"
+  else fail "flow-browser: $(printf '%s\n' "$out" | tail -n 1)" "$(printf '%s\n' "$out" | sed '$d')"; fi
 fi
 
 echo "site: $passed passed, $failed failed"
