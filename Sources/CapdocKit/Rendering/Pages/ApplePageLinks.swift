@@ -2,7 +2,7 @@
 /// are about that entity alone (the API's or the key's reference page).
 extension PageContext {
     /// The fact kinds whose claims make a source the reference page of an entity of this kind.
-    private static func availabilityKinds(_ kind: EntityKind) -> [FactKind] {
+    static func availabilityKinds(_ kind: EntityKind) -> [FactKind] {
         switch kind {
         case .service: [.serviceOnPlatform]
         case .key: [.keyExists]
@@ -12,19 +12,32 @@ extension PageContext {
         }
     }
 
-    func applePages(_ kind: EntityKind, _ id: String) -> [Source] {
-        let kinds = Self.availabilityKinds(kind)
-        guard !kinds.isEmpty else { return [] }
-        var seenURLs = Set<String>()
-        return compiled.model.sources.filter { source in
-            let subjects = Set(source.claims.filter { kinds.contains($0.fact) }.flatMap { claim -> [String] in
-                if case let .named(ids) = claim.scope.subjects { ids.map(\.value) } else { ["*"] }
-            })
-            return subjects == [id]
+    /// For each kind and entity id, the sources whose availability claims are about that entity alone,
+    /// newest copy first. Worked out once for all pages: scanning every claim for every
+    /// entity page is quadratic at thousands of services.
+    static func referencePages(_ model: ContentModel) -> [EntityKind: [String: [Source]]] {
+        var result: [EntityKind: [String: [Source]]] = [:]
+        let sources = model.sources.sorted { ($0.date ?? "", $0.id.value) > ($1.date ?? "", $1.id.value) }
+        for kind in [EntityKind.service, .key, .request, .api] {
+            let kinds = availabilityKinds(kind)
+            var pages: [String: [Source]] = [:]
+            for source in sources {
+                var subjects = Set<String>()
+                for claim in source.claims where kinds.contains(claim.fact) {
+                    if case let .named(ids) = claim.scope.subjects { subjects.formUnion(ids.map(\.value)) } else { subjects.insert("*") }
+                }
+                guard subjects.count == 1, let id = subjects.first, id != "*" else { continue }
+                pages[id, default: []].append(source)
+            }
+            result[kind] = pages
         }
-        // Two copies of one page link once, to the newest copy (sources with a date first).
-        .sorted { ($0.date ?? "", $0.id.value) > ($1.date ?? "", $1.id.value) }
-        .filter { seenURLs.insert($0.url).inserted }
+        return result
+    }
+
+    /// Apple's page about the entity: its reference pages, two copies of one page linked once (the newest).
+    func applePages(_ kind: EntityKind, _ id: String) -> [Source] {
+        var seenURLs = Set<String>()
+        return (referencePages[kind]?[id] ?? []).filter { seenURLs.insert($0.url).inserted }
     }
 
     /// "Apple's documentation: requestAlwaysAuthorization()" as a paragraph, or nothing.

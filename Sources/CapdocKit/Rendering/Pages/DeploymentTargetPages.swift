@@ -8,13 +8,13 @@ extension PageContext {
     /// The versions at which some service or request changes on the platform, oldest first.
     func deploymentTargets(_ platform: String) -> [Version] {
         var bounds = Set<Version>()
+        // The bounds alone, not the answers between them: working out every timeline of every service
+        // on every platform costs seconds at thousands of services, and pages ask for these often.
         for service in vocabulary.ids(.service) {
             for level in vocabulary.ids(.level) {
-                for entry in matrix.timeline(service: service, platform: platform, level: level) {
-                    if let from = entry.os.from { bounds.insert(from) }
-                    if let until = entry.os.until { bounds.insert(until) }
-                }
+                gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
             }
+            gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         }
         for request in vocabulary.ids(.request) {
             gated.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
@@ -77,8 +77,8 @@ extension PageContext {
         var book = CitationBook()
         let platformName = name(.platform, platform)
         var blocks: [Block] = [
-            .paragraph([.text("For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. The "),
-                        .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has the values version by version.")]),
+            .paragraph([.text("For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. Each value summarizes the service's own page, where every version range cites the sentences that decide it; the "),
+                        .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has them all side by side.")]),
             .paragraph([.text("Other deployment targets: ")] + targets.enumerated().flatMap { index, version -> [Inline] in
                 let label: Inline = version == target ? .strong([.text(version.description)]) : .link([.text(version.description)], .page(Self.targetRef(platform, version)))
                 return (index > 0 ? [.text(", ")] : []) + [label]
@@ -89,15 +89,16 @@ extension PageContext {
         blocks.append(.table(Table(caption: "Location services for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: vocabulary.ids(.service).map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let timeline = matrix.timeline(service: service, platform: platform, level: level)
+                let timeline = serviceCells.timeline(service: service, platform: platform, level: level, self)
                 // A deprecation is no change of answer: it is said once, after it.
                 var answer = rangeAnswer(timeline, os: \.os, word: { word($0.support.availability) }, target: target)
                 if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {
                     answer.text = deprecated(answer.text, deprecation)
                 }
-                let facts = answer.kept.flatMap { $0.support.facts.filter { $0.kind != .launchesTerminatedApp } }
-                return CellPlan(segments: [.init(content: [.value(answer.value, [.text(answer.text)])], claims: CitationBook.deciding(facts),
-                                                 rulings: CitationBook.rulings(facts))]).cell(book: &book)
+                // A summary of the service page's timeline: the claims are cited there, cell by cell and
+                // version by version; here they would be every claim of every segment in the range, which
+                // at thousands of services makes each of these pages megabytes.
+                return TableCell([.value(answer.value, [.text(answer.text)])])
             }, anchor: "service-" + service)
         })))
         blocks.append(.heading(2, "Info.plist keys", anchor: "keys"))

@@ -42,12 +42,7 @@ extension PageContext {
     /// `region-monitoring-limit`), or they come from the page of the service's API.
     func serviceNotes(_ service: String) -> [Fact] {
         // The API's page: the source whose availability claims are about this service and no other.
-        let apiPages = Set(compiled.model.sources.filter { source in
-            let services = Set(source.claims.filter { $0.fact == .serviceOnPlatform }.flatMap { claim -> [String] in
-                if case let .named(ids) = claim.scope.subjects { ids.map(\.value) } else { ["*"] }
-            })
-            return services == [service]
-        }.map(\.id.value))
+        let apiPages = Set((referencePages[.service]?[service] ?? []).map(\.id.value))
         return merge.facts(of: .note).filter { fact in
             fact.subject == service || fact.subject.hasPrefix(service + "-")
                 || fact.deciding.contains { apiPages.contains(String($0.prefix { $0 != "#" })) }

@@ -6,12 +6,15 @@ struct PageContext {
     let serviceCells: ServiceCellCache
     /// Sources by id: pages look one up for every claim they cite.
     let sourcesByID: [String: Source]
+    /// Apple's reference page of each service, key, request and API (`applePages`).
+    let referencePages: [EntityKind: [String: [Source]]]
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
         self.matrix = Matrix(gated: GatedFacts(merge: compiled.merge, model: compiled.model))
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
+        self.referencePages = Self.referencePages(compiled.model)
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }

@@ -37,6 +37,8 @@ final class ServiceCellCache: @unchecked Sendable {
     private struct Row {
         let support: [CellPlan]
         let relaunch: [CellPlan]
+        /// The timelines themselves, for the deployment-target pages that summarize them.
+        let timelines: [[(os: VersionRange, support: Support)]]
     }
 
     private let vocabulary: Vocabulary
@@ -53,29 +55,43 @@ final class ServiceCellCache: @unchecked Sendable {
     /// The support and relaunch cells of a service on a platform under a level. Two pages asking at
     /// once may both work a service out; the results are the same.
     func plans(service: String, platform: String, level: String, _ context: PageContext) -> (support: CellPlan, relaunch: CellPlan) {
-        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
-              let levelPosition = vocabulary.position(.level, level) else {
+        guard let (row, index) = row(service: service, platform: platform, level: level, context) else {
             return context.servicePlans(service: service, platform: platform, level: level)
         }
+        return (row.support[index], row.relaunch[index])
+    }
+
+    /// The service's timeline on a platform under a level, as the matrix works it out.
+    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> [(os: VersionRange, support: Support)] {
+        guard let (row, index) = row(service: service, platform: platform, level: level, context) else {
+            return context.matrix.timeline(service: service, platform: platform, level: level)
+        }
+        return row.timelines[index]
+    }
+
+    private func row(service: String, platform: String, level: String, _ context: PageContext) -> (Row, Int)? {
+        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
+              let levelPosition = vocabulary.position(.level, level) else { return nil }
         let row = lock.withLock({ rows[slot] }) ?? {
             let computed = compute(service, context)
             lock.withLock { rows[slot] = computed }
             return computed
         }()
-        let index = platformPosition * levelCount + levelPosition
-        return (row.support[index], row.relaunch[index])
+        return (row, platformPosition * levelCount + levelPosition)
     }
 
     private func compute(_ service: String, _ context: PageContext) -> Row {
         var support: [CellPlan] = []
         var relaunch: [CellPlan] = []
+        var timelines: [[(os: VersionRange, support: Support)]] = []
         for platform in vocabulary.ids(.platform) {
             for level in vocabulary.ids(.level) {
-                let plans = context.servicePlans(service: service, platform: platform, level: level)
-                support.append(plans.support)
-                relaunch.append(plans.relaunch)
+                let timeline = context.matrix.timeline(service: service, platform: platform, level: level)
+                support.append(context.supportPlan(timeline))
+                relaunch.append(context.relaunchPlan(timeline, service: service, platform: platform, level: level))
+                timelines.append(timeline)
             }
         }
-        return Row(support: support, relaunch: relaunch)
+        return Row(support: support, relaunch: relaunch, timelines: timelines)
     }
 }
