@@ -14,7 +14,7 @@ struct ManPageTests {
         guard let man = which("man") else { return nil }
         let shipped = FixtureTree.shipped().check(archives: false)
         let builder = Builder(formats: [.man], templates: OutputTests.builder.templates)
-        guard let files = try? builder.render(CompiledModel(model: shipped.model, merge: shipped.merge)) else { return [] }
+        guard let files = try? builder.render(CompiledModel(model: shipped.model, merge: shipped.merge)) else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-man-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         return files.filter { $0.path.hasPrefix("man/") }.sorted { $0.path < $1.path }.map { file in
@@ -107,7 +107,7 @@ struct ManPageTests {
 
     @Test("man at 80 columns: no line wider than 80, no hyphenation, every identifier on one line")
     func fitsEightyColumns() throws {
-        guard let pages = Self.pages else { return }
+        let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
         #expect(pages.count > 20)
         for page in pages {
             #expect(!page.shown.isEmpty, "\(page.path): man formatted nothing")
@@ -123,7 +123,7 @@ struct ManPageTests {
 
     @Test("the header line shows the page's name and section once on each side, without overlap")
     func headerLines() throws {
-        guard let pages = Self.pages else { return }
+        let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
         for page in pages {
             let header = String(page.shown.split(separator: "\n").first ?? "")
             #expect(header.count <= Self.width, "\(page.path): \(header)")
@@ -134,7 +134,7 @@ struct ManPageTests {
 
     @Test("NAME's description is not repeated as the first paragraph")
     func nameNotRepeated() throws {
-        guard let pages = Self.pages else { return }
+        let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
         for page in pages {
             let lines = page.source.split(separator: "\n", omittingEmptySubsequences: false)
             guard let name = lines.firstIndex(of: ".SH NAME"), name + 1 < lines.count,
@@ -147,7 +147,7 @@ struct ManPageTests {
 
     @Test("the overview is grids (tbl) with the platforms side by side, not one line per cell")
     func overviewGrid() throws {
-        guard let pages = Self.pages else { return }
+        let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
         let overview = try #require(pages.first { $0.path == "man/man7/\(PageContext.overviewManName).7" })
         #expect(overview.source.contains("\n.TS\n"))
         #expect(!overview.source.contains("T{\nPlatform\nT}"), "no pivoted Platform column")

@@ -116,7 +116,20 @@ selectors.forEach(function (sel) {
     if (ratio < 3) { low.push(sel + ": " + describe(el) + " contrast " + ratio.toFixed(2)); break; }
   }
 });
+// Diagram labels must stay readable: an SVG scaled down to a phone shrinks its text with it.
+var smallText = [];
+document.querySelectorAll("svg text").forEach(function (t) {
+  var r = t.getBoundingClientRect();
+  if ((r.width > 0 || r.height > 0) && r.height < 11 && smallText.length < 5) smallText.push(describe(t) + " " + r.height.toFixed(1) + "px high");
+});
+// The flow page's transitions tables are laid out to fit a desktop screen: their column headers in view.
+var hiddenHeaders = [];
+document.querySelectorAll(".flow-transitions th[scope=col]").forEach(function (th) {
+  var r = th.getBoundingClientRect();
+  if (r.right > innerWidth + 1 && hiddenHeaders.length < 5) hiddenHeaders.push(describe(th) + " reaches " + Math.round(r.right) + "px");
+});
 return {
+  smallText: smallText, hiddenHeaders: hiddenHeaders,
   scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
   wide: wide.map(function (w) { return describe(w.el) + " reaches " + w.right + "px"; }),
   fg: fg, bg: bg, bodyContrast: contrast(fg, bg), bgLuminance: luminance(bg), low: low,
@@ -248,6 +261,9 @@ def main():
                     if (scheme == "dark") != (probe["bgLuminance"] < 0.2):
                         problems.append(f"background {probe['bg']} does not look {scheme}")
                     problems += probe["low"]
+                    problems += [f"diagram text under 11px: {t}" for t in probe["smallText"]]
+                    if width >= 1280:
+                        problems += [f"transitions column off-screen: {h}" for h in probe["hiddenHeaders"]]
                     if problems:
                         fail(f"layout {name}", problems)
                     else:

@@ -261,6 +261,10 @@ public struct ContentModel: Sendable {
         didSet { claims = sources.flatMap(\.claims) }
     }
     public var adjudications: [Adjudication]
+
+    /// The newest full date (`YYYY-MM-DD`) of any source: the date the facts are as of.
+    public var newestSourceDate: String? { sources.compactMap(\.date).filter { $0.count == 10 }.max() }
+
     /// The dependencies between facts (`gates.yaml`).
     public var gates: [Gate]
     /// The folder it was loaded from, as given.

@@ -47,8 +47,7 @@ public struct RenderInput: Sendable {
         pageSources = context.pageSources()
         searchEntries = context.searchEntries()
         manDate = ManRenderer.date(compiled.model)
-        let newest = compiled.model.sources.compactMap(\.date).filter { $0.count == 10 }.max()
-        dataAsOf = "Data as of \(newest ?? "an unknown date") (\(compiled.model.sources.count) sources)."
+        dataAsOf = "Data as of \(compiled.model.newestSourceDate ?? "an unknown date") (\(compiled.model.sources.count) sources)."
     }
 
     public var pageCount: Int { pageSources.count }

@@ -46,6 +46,6 @@ public struct ManRenderer: Renderer {
             formatter.formatOptions = [.withFullDate]
             return formatter.string(from: Date(timeIntervalSince1970: seconds))
         }
-        return model.sources.compactMap(\.date).filter { $0.count == 10 }.max() ?? "1970-01-01"
+        return model.newestSourceDate ?? "1970-01-01"
     }
 }

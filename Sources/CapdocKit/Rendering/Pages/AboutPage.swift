@@ -1,9 +1,6 @@
 /// The legend and "about the data" page: what each value in a cell means, what a ruling is, and
 /// how much data there is and how current it is.
 extension PageContext {
-    /// The newest date of any source: what the data is "as of".
-    var dataDate: String? { compiled.model.sources.compactMap(\.date).filter { $0.count == 10 }.max() }
-
     func aboutPage() -> Page {
         let model = compiled.model
         var blocks: [Block] = [.paragraph([.text("Every answer on this site is compiled from claims: sentences of Apple's documentation, each quoted word for word with the page it comes from. Where pages disagree, a ruling says which one the answers follow, and why.")])]
@@ -35,7 +32,7 @@ extension PageContext {
         let dated = model.sources.filter { $0.date != nil }.count
         blocks.append(.list([
             [.text("\(model.sources.count) sources (Apple's pages and older copies of them), \(model.claims.count) claims, \(model.adjudications.count) rulings.")],
-            [.text("Data as of \(dataDate ?? "an unknown date"): the date of the newest copy of a page; \(dated) of the sources carry the date of their copy.")],
+            [.text("Data as of \(model.newestSourceDate ?? "an unknown date"): the date of the newest copy of a page; \(dated) of the sources carry the date of their copy.")],
             [.text("\(vocabulary.all(.platform).count) platforms, \(vocabulary.all(.level).count) access levels, \(vocabulary.all(.service).count) services, \(vocabulary.all(.key).count) Info.plist keys, \(vocabulary.all(.api).count) APIs.")],
             [.text("Every quote is checked against the archived text of its page, and the whole model against "), .link([.text("these consistency checks")], .page(.checks)), .text(".")],
             [.text("The same data as JSON: "), .link([.code("capdoc.json")], .file("capdoc.json")), .text(", described by "), .link([.code("capdoc.schema.json")], .file("capdoc.schema.json")), .text(".")],

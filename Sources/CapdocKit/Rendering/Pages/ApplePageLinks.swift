@@ -8,7 +8,7 @@ extension PageContext {
         case .key: [.keyExists]
         case .request: [.requestAvailable]
         case .api: [.apiAvailable]
-        default: []
+        case .platform, .level, .status, .state, .trigger, .choice, .source: []
         }
     }
 

@@ -85,7 +85,10 @@ extension PageContext {
         for (group, title) in zip(groups, titles) {
             blocks.append(.heading(2, title, anchor: group.anchor))
             var places: [String] = []
-            for contradiction in group.contradictions where !places.contains(place(contradiction)) { places.append(place(contradiction)) }
+            for contradiction in group.contradictions {
+                let text = place(contradiction)
+                if !places.contains(text) { places.append(text) }
+            }
             blocks.append(.paragraph([.text("Where: " + places.joined(separator: "; ") + ".")]))
             let prevails = group.ruling?.prevails.value
             blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Source", "Says", "Quote"], rows: claimsOf(group).map { claim in

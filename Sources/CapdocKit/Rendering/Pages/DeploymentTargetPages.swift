@@ -5,11 +5,14 @@
 extension PageContext {
     static let targetsSection = "targets"
 
-    /// The versions at which some service or request changes on the platform, oldest first.
-    func deploymentTargets(_ platform: String) -> [Version] {
+    /// The versions at which some service or request changes on the platform, oldest first (worked
+    /// out once, in `PageContext.init`: the page list, the platform pages and the search index ask).
+    func deploymentTargets(_ platform: String) -> [Version] { deploymentTargetsByPlatform[platform] ?? [] }
+
+    static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, gated: GatedFacts) -> [Version] {
         var bounds = Set<Version>()
         // The bounds alone, not the answers between them: working out every timeline of every service
-        // on every platform costs seconds at thousands of services, and pages ask for these often.
+        // on every platform costs seconds at thousands of services.
         for service in vocabulary.ids(.service) {
             for level in vocabulary.ids(.level) {
                 gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
@@ -37,19 +40,19 @@ extension PageContext {
         }
     }
 
-    /// One answer for the versions from `target` on: the timeline's segments that reach past it.
-    private func rangeAnswer<Segment>(_ segments: [Segment], os: (Segment) -> VersionRange, word: (Segment) -> (String, ValueClass),
-                                      target: Version) -> (text: String, value: ValueClass, kept: [Segment]) {
-        let kept = segments.filter { os($0).until.map { $0 > target } ?? true }
+    /// One answer for the versions from `target` on, from the timeline's segments that reach past it.
+    private func rangeAnswer(_ timeline: [(os: VersionRange, support: Support)], target: Version)
+        -> (text: String, value: ValueClass, kept: [(os: VersionRange, support: Support)]) {
+        let kept = timeline.filter { $0.os.until.map { $0 > target } ?? true }
         guard !kept.isEmpty else { return ("Unknown", .unknown, []) }
-        let allWords = kept.map(word)
+        let allWords = kept.map { word($0.support.availability) }
         // Neighbouring segments that read the same are one answer (a deprecation splits the timeline).
         var words: [(String, ValueClass)] = []
         var starts: [VersionRange] = []
         for (segment, word) in zip(kept, allWords) {
-            if let last = words.last, last.0 == word.0 { starts[starts.count - 1].until = os(segment).until; continue }
+            if let last = words.last, last.0 == word.0 { starts[starts.count - 1].until = segment.os.until; continue }
             words.append(word)
-            starts.append(os(segment))
+            starts.append(segment.os)
         }
         if words.allSatisfy({ $0.1 == .no || $0.1 == .na }), words.count > 1 { return ("Never", .no, kept) }
         if Set(words.map(\.0)).count == 1 {
@@ -89,9 +92,9 @@ extension PageContext {
         blocks.append(.table(Table(caption: "Location services for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: vocabulary.ids(.service).map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let timeline = serviceCells.timeline(service: service, platform: platform, level: level, self)
+                let timeline = serviceCells.cells(service: service, platform: platform, level: level, self).timeline
                 // A deprecation is no change of answer: it is said once, after it.
-                var answer = rangeAnswer(timeline, os: \.os, word: { word($0.support.availability) }, target: target)
+                var answer = rangeAnswer(timeline, target: target)
                 if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {
                     answer.text = deprecated(answer.text, deprecation)
                 }

@@ -8,6 +8,8 @@ struct PageContext {
     let sourcesByID: [String: Source]
     /// Apple's reference page of each service, key, request and API (`applePages`).
     let referencePages: [EntityKind: [String: [Source]]]
+    /// The deployment targets of each platform (`deploymentTargets`).
+    let deploymentTargetsByPlatform: [String: [Version]]
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -15,6 +17,10 @@ struct PageContext {
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
+        let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
+        self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map {
+            ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))
+        })
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }
@@ -162,18 +168,20 @@ extension PageContext {
 
     /// The matrix cell of a service on a platform under a level.
     func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.plans(service: service, platform: platform, level: level, self).support.cell(book: &book)
+        serviceCells.cells(service: service, platform: platform, level: level, self).support.cell(book: &book)
     }
 
     /// The relaunch cell of a service on a platform under a level.
     func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.plans(service: service, platform: platform, level: level, self).relaunch.cell(book: &book)
+        serviceCells.cells(service: service, platform: platform, level: level, self).relaunch.cell(book: &book)
     }
 
-    /// The support and relaunch cells from one timeline: working it out is most of what a cell costs.
-    func servicePlans(service: String, platform: String, level: String) -> (support: CellPlan, relaunch: CellPlan) {
+    /// A service's timeline and the support and relaunch cells made from it: working the timeline out
+    /// is most of what a cell costs.
+    func serviceCellsOf(service: String, platform: String, level: String) -> ServiceCellCache.Cells {
         let timeline = matrix.timeline(service: service, platform: platform, level: level)
-        return (supportPlan(timeline), relaunchPlan(timeline, service: service, platform: platform, level: level))
+        return ServiceCellCache.Cells(timeline: timeline, support: supportPlan(timeline),
+                                      relaunch: relaunchPlan(timeline, service: service, platform: platform, level: level))
     }
 
     func supportPlan(_ timeline: [(os: VersionRange, support: Support)]) -> CellPlan {

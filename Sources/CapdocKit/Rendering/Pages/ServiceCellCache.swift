@@ -33,17 +33,17 @@ struct CellPlan: Sendable {
 /// the platform pages and the service's own page all show the same cells, and working one out
 /// (the service's timeline over OS versions) is most of what building those pages costs.
 final class ServiceCellCache: @unchecked Sendable {
-    /// One service's cells, platform by platform and level by level, in vocabulary order.
-    private struct Row {
-        let support: [CellPlan]
-        let relaunch: [CellPlan]
-        /// The timelines themselves, for the deployment-target pages that summarize them.
-        let timelines: [[(os: VersionRange, support: Support)]]
+    /// One service on one platform under one level: its timeline, and the cells made from it.
+    struct Cells {
+        let timeline: [(os: VersionRange, support: Support)]
+        let support: CellPlan
+        let relaunch: CellPlan
     }
 
     private let vocabulary: Vocabulary
     private let levelCount: Int
-    private var rows: [Row?]
+    /// Per service, its cells platform by platform and level by level, in vocabulary order.
+    private var rows: [[Cells]?]
     private let lock = NSLock()
 
     init(vocabulary: Vocabulary) {
@@ -52,46 +52,21 @@ final class ServiceCellCache: @unchecked Sendable {
         rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
     }
 
-    /// The support and relaunch cells of a service on a platform under a level. Two pages asking at
-    /// once may both work a service out; the results are the same.
-    func plans(service: String, platform: String, level: String, _ context: PageContext) -> (support: CellPlan, relaunch: CellPlan) {
-        guard let (row, index) = row(service: service, platform: platform, level: level, context) else {
-            return context.servicePlans(service: service, platform: platform, level: level)
-        }
-        return (row.support[index], row.relaunch[index])
-    }
-
-    /// The service's timeline on a platform under a level, as the matrix works it out.
-    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> [(os: VersionRange, support: Support)] {
-        guard let (row, index) = row(service: service, platform: platform, level: level, context) else {
-            return context.matrix.timeline(service: service, platform: platform, level: level)
-        }
-        return row.timelines[index]
-    }
-
-    private func row(service: String, platform: String, level: String, _ context: PageContext) -> (Row, Int)? {
+    /// The cells of a service on a platform under a level (the matrix, level, platform, service and
+    /// deployment-target pages all ask). Two pages asking at once may both work a service out; the
+    /// results are the same.
+    func cells(service: String, platform: String, level: String, _ context: PageContext) -> Cells {
         guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
-              let levelPosition = vocabulary.position(.level, level) else { return nil }
+              let levelPosition = vocabulary.position(.level, level) else {
+            return context.serviceCellsOf(service: service, platform: platform, level: level)
+        }
         let row = lock.withLock({ rows[slot] }) ?? {
-            let computed = compute(service, context)
+            let computed = vocabulary.ids(.platform).flatMap { platform in
+                vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0) }
+            }
             lock.withLock { rows[slot] = computed }
             return computed
         }()
-        return (row, platformPosition * levelCount + levelPosition)
-    }
-
-    private func compute(_ service: String, _ context: PageContext) -> Row {
-        var support: [CellPlan] = []
-        var relaunch: [CellPlan] = []
-        var timelines: [[(os: VersionRange, support: Support)]] = []
-        for platform in vocabulary.ids(.platform) {
-            for level in vocabulary.ids(.level) {
-                let timeline = context.matrix.timeline(service: service, platform: platform, level: level)
-                support.append(context.supportPlan(timeline))
-                relaunch.append(context.relaunchPlan(timeline, service: service, platform: platform, level: level))
-                timelines.append(timeline)
-            }
-        }
-        return Row(support: support, relaunch: relaunch, timelines: timelines)
+        return row[platformPosition * levelCount + levelPosition]
     }
 }
