@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        // A real Swift parser for `lint-plist --sources`: the Core Location calls in an app's code.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
     ],
     targets: [
         // cmark (CommonMark reference implementation) from the system: Debian's libcmark-dev.
@@ -37,13 +39,26 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Finds the calls of named APIs in Swift (parsed by swift-syntax) and Objective-C sources.
+        // Apart from CapdocKit so that the library's users need not build swift-syntax.
+        .target(
+            name: "CapdocCodeScan",
+            dependencies: [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "capdoc",
-            dependencies: ["CapdocKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CapdocKit",
+                "CapdocCodeScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "CapdocKitTests",
-            dependencies: ["CapdocKit"],
+            dependencies: ["CapdocKit", "CapdocCodeScan"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],
