@@ -54,11 +54,16 @@ let package = Package(
                 "CapdocKit",
                 "CapdocCodeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The shipped Content, compiled in: query, explain and lint-plist run from any folder.
+            plugins: ["EmbedContent"]
         ),
+        // Writes Content/ as a Swift file, for the EmbedContent plugin.
+        .executableTarget(name: "capdoc-embed"),
+        .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["capdoc-embed"]),
         .testTarget(
             name: "CapdocKitTests",
-            dependencies: ["CapdocKit", "CapdocCodeScan"],
+            dependencies: ["CapdocKit"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

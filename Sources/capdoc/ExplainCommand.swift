@@ -12,15 +12,10 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "An id (visits), an Info.plist key (NSLocationDefaultAccuracyReduced) or an API name (requestAlwaysAuthorization).")
     var term: String
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var model: ModelOptions
 
     func run() throws {
-        let report = Checker().check(contentAt: content)
-        guard report.errorCount == 0 else {
-            Terminal.error("error: '\(content)' has \(report.errorCount) errors; fix them with `capdoc check` first\n")
-            throw ExitCode(ExitStatus.contentErrors)
-        }
+        let report = try model.load()
         let explainer = Explainer(model: report.model, merge: report.merge)
         let match: Explainer.Match
         do {

@@ -31,12 +31,11 @@ struct FlowQuery: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var model: ModelOptions
 
     func run() throws {
         let version = try QueryOptions.version(os)
-        let answers = try QueryOptions.answers(content: content)
+        let answers = try QueryOptions.answers(content: model.content)
         let answer: Flow.Answer
         do {
             answer = try answers.flow(from: from, trigger: trigger, choice: choice, platform: platform, os: version)

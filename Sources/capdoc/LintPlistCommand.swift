@@ -1,4 +1,5 @@
 import ArgumentParser
+import CapdocCodeScan
 import CapdocKit
 import Foundation
 
@@ -7,86 +8,156 @@ extension LintFormat: ExpressibleByArgument {}
 struct LintPlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint-plist",
-        abstract: "Checks an app's Info.plist (XML or binary) against the model's location keys.",
+        abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's location keys.",
         discussion: """
-            Errors: a key that a request needs is missing, a usage description is empty or not a string, \
-            NSLocationTemporaryUsageDescriptionDictionary is not a dictionary of non-empty strings. Warnings: a key \
-            is deprecated at the deployment target, or not read on the platform. Without --requests, the requests \
-            are inferred from the keys present, and the output says which. Findings go to standard output; \
-            problems reading the plist or the content to standard error. Exits 0 without errors, 1 with errors \
-            (or an unreadable plist), 64 on usage errors.
+            Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
+            type, is misspelled or misplaced, NSLocationTemporaryUsageDescriptionDictionary is not a dictionary of \
+            non-empty strings, the code uses a service that does not work under the authorization the app requests, \
+            a widget wants location but its containing app lacks the usage strings. Warnings: a key is deprecated at \
+            the deployment target, or not read on the platform. Without --requests, the requests are inferred from \
+            the keys present, UIBackgroundModes and the calls in --sources, and the output says which. App extensions \
+            make no requests of their own. Findings go to standard output, problems reading an input to standard \
+            error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
+            linted (unreadable plist, project, strings file or sources), 64 bad options.
             """
     )
 
-    @Argument(help: "The Info.plist file.")
-    var path: String
+    @Argument(help: "Info.plist files.")
+    var paths: [String] = []
 
-    @Option(help: "The platform id the app is built for (ios, ipados, macos, …).")
-    var platform: String
+    @Option(name: .customLong("project"), help: "An Xcode project (.xcodeproj) whose targets to lint; repeatable.")
+    var projects: [String] = []
 
-    @Option(name: .customLong("deployment-target"), help: "The app's deployment target, e.g. 11.0; the newest versions when left out.")
+    @Option(name: .customLong("target"), help: "Only this target of the projects; repeatable.")
+    var targets: [String] = []
+
+    @Option(help: "The build configuration of the projects (their default when left out).")
+    var configuration: String?
+
+    @Option(name: .customLong("sources"), help: "A folder of the app's Swift and Objective-C code, searched for Core Location calls; repeatable.")
+    var sources: [String] = []
+
+    @Option(help: "The platform the app is built for: a model id (ios, macos, mac-catalyst, …) or Xcode's name (iphoneos, macosx, xros, …); read from each input when left out.")
+    var platform: String?
+
+    @Option(name: .customLong("deployment-target"), help: "The app's deployment target, e.g. 11.0; read from each input when left out, else the newest versions.")
     var deploymentTarget: String?
 
-    @Option(help: "The requests the app makes, comma-separated (when-in-use, always, temporary-full-accuracy); inferred from the keys when left out.")
+    @Option(help: "The requests the app makes, comma-separated (when-in-use, always, temporary-full-accuracy); inferred when left out.")
     var requests: String?
 
     @Option(help: "The output format: human, json, or sarif (SARIF 2.1.0, for code hosts).")
     var format: LintFormat = .human
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var model: ModelOptions
 
     func validate() throws {
         if let deploymentTarget, Version(deploymentTarget) == nil {
             throw ValidationError("'\(deploymentTarget)' is not a deployment target (expected dotted numbers such as 11.0)")
         }
+        if paths.isEmpty && projects.isEmpty {
+            throw ValidationError("nothing to lint: give Info.plist files, or --project App.xcodeproj")
+        }
+        if !targets.isEmpty && projects.isEmpty {
+            throw ValidationError("--target needs --project")
+        }
     }
 
     func run() throws {
-        let target = deploymentTarget.flatMap(Version.init)
-        let requestList: [String]? = requests.map { list in
-            var seen: Set<String> = []
-            return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && seen.insert($0).inserted }
-        }
-
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue else {
-            Terminal.error("error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder)\n")
-            throw ExitCode(ExitStatus.contentErrors)
-        }
-        let report = Checker().check(contentAt: content)
-        guard report.errorCount == 0 else {
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
-            Terminal.error("error: '\(content)' has \(report.errorCount) errors; fix them with `capdoc check` first (or pass --content DIR)\n")
-            throw ExitCode(ExitStatus.contentErrors)
-        }
+        let report = try model.load()
         let linter = PlistLinter(report: report)
+        let names = PlatformNames(vocabulary: report.model.vocabulary)
+        var options = LintOptions(deploymentTarget: deploymentTarget.flatMap(Version.init))
         do {
-            try linter.require(.platform, platform)
-            for request in requestList ?? [] { try linter.require(.request, request) }
+            if let platform {
+                guard let id = names.platform(named: platform) else {
+                    throw PlistLinter.UnknownID(kind: .platform, id: platform,
+                                                suggestion: Suggestions.phrase(for: platform, in: names.accepted))
+                }
+                options.platform = id
+            }
+            options.requests = try requests.map { list in
+                var seen: Set<String> = []
+                let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && seen.insert($0).inserted }
+                for id in ids { try linter.require(.request, id) }
+                return ids
+            }
         } catch {
             Terminal.error("error: \(error)\n")
             throw ExitCode(ExitStatus.usage)
         }
 
-        let document: PlistDocument
-        do {
-            document = try PlistReader().read(contentsOf: path)
-        } catch {
-            Terminal.error("error: \(error)\n")
-            throw ExitCode(ExitStatus.contentErrors)
+        var failures: [LintFailure] = []
+        options.code = scanSources(linter: linter, failures: &failures)
+        let inputs = LintInputReader(vocabulary: report.model.vocabulary)
+        var subjects: [LintSubject] = []
+        for path in paths {
+            switch inputs.subject(plistAt: path, options: options) {
+            case let .success(subject): subjects.append(subject)
+            case let .failure(failure): failures.append(failure)
+            }
+        }
+        // The bundles of one project, for the rule that spans them (a widget and its containing app).
+        var projectOf: [Int: [LintSubject]] = [:]
+        for project in projects {
+            do {
+                let found = try inputs.subjects(projectAt: project, targets: targets, configuration: configuration, options: options)
+                for index in subjects.count..<(subjects.count + found.subjects.count) { projectOf[index] = found.subjects }
+                subjects += found.subjects
+                failures += found.failures
+            } catch {
+                Terminal.error("error: \(error)\n")
+                throw ExitCode(ExitStatus.usage)
+            }
         }
 
-        let result: LintResult
-        do {
-            result = try linter.lint(document.root, file: path, platform: platform, deploymentTarget: target, requests: requestList)
-        } catch {
-            Terminal.error("error: \(error)\n")
-            throw ExitCode(ExitStatus.usage)
+        var results: [LintResult] = []
+        for (index, subject) in subjects.enumerated() {
+            do {
+                var result = try linter.lint(subject)
+                if let siblings = projectOf[index] {
+                    result.findings += linter.containingAppFindings(widget: subject, apps: siblings)
+                }
+                results.append(result)
+            } catch {
+                // Ids were checked above, so only an input's own platform could be unknown here.
+                failures.append(LintFailure(location: LintLocation(file: subject.file), message: "\(error)"))
+            }
         }
-        let formatter = LintReportFormatter(colour: format == .human && Terminal.colourAllowed(for: 1))
-        Terminal.write(formatter.format(result, as: format))
-        if result.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
+
+        let run = LintRun(results: results, failures: failures)
+        let formatter = LintReportFormatter(colour: format == .human && Terminal.colourAllowed(for: 1),
+                                            workingDirectory: FileManager.default.currentDirectoryPath)
+        Terminal.write(formatter.format(run, as: format))
+        if format == .human { Terminal.error(formatter.humanFailures(run)) }
+        if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }
+        if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
+    }
+
+    /// The Core Location calls in the `--sources` folders, as requests and services of the model.
+    private func scanSources(linter: PlistLinter, failures: inout [LintFailure]) -> [CodeUse] {
+        guard !sources.isEmpty else { return [] }
+        let apis = linter.codeAPIs
+        // The scanner reports a pattern's index as its api, to map it back to the model's entry.
+        let patterns = apis.enumerated().map { index, api in APIPattern(api: String(index), swift: api.swift, objectiveC: api.objectiveC) }
+        let scanner = CodeScanner(patterns: patterns)
+        var uses: [CodeUse] = []
+        var seen: Set<String> = []
+        for folder in sources {
+            do {
+                for reference in try scanner.scan(directory: folder).references {
+                    guard let index = Int(reference.api), apis.indices.contains(index) else { continue }
+                    let api = apis[index]
+                    let location = LintLocation(file: reference.file, line: reference.line, column: reference.column)
+                    // Two spellings of one API (`liveUpdates(_:)`, `CLLocationUpdate.liveUpdates(_:)`) on one line are one use.
+                    guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
+                    uses.append(CodeUse(use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location))
+                }
+            } catch {
+                failures.append(LintFailure(location: LintLocation(file: folder), message: "\(error)"))
+            }
+        }
+        return uses
     }
 }

@@ -22,8 +22,7 @@ struct QueryOptions: ParsableArguments {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var model: ModelOptions
 
     func version() throws -> Version? { try Self.version(os) }
 
@@ -35,15 +34,10 @@ struct QueryOptions: ParsableArguments {
     }
 
     /// Loads and checks the model; content errors end the command with exit 1.
-    func answers() throws -> Answers { try Self.answers(content: content) }
+    func answers() throws -> Answers { try Self.answers(content: model.content) }
 
-    static func answers(content: String) throws -> Answers {
-        let report = Checker().check(contentAt: content)
-        guard report.errorCount == 0 else {
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
-            Terminal.error("error: '\(content)' has \(report.errorCount) errors; fix them with `capdoc check` first\n")
-            throw ExitCode(ExitStatus.contentErrors)
-        }
+    static func answers(content: String?) throws -> Answers {
+        let report = try ModelOptions.load(content: content)
         return Answers(model: report.model, merge: report.merge)
     }
 

@@ -26,5 +26,7 @@ extension Terminal {
 /// Exit codes shared by every command: 0 ok, 1 errors in the content or plist, 64 usage.
 enum ExitStatus {
     static let contentErrors: Int32 = 1
+    /// `lint-plist`: an input could not be linted (unreadable plist, project, strings file or sources).
+    static let couldNotLint: Int32 = 2
     static let usage: Int32 = 64
 }

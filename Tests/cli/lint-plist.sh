@@ -14,8 +14,8 @@ content="$root/Content"
 
 # A good app: exit 0, the inference said first, a summary last, nothing on stderr.
 expect_status "a good iOS app passes" 0 lint good-ios.plist --platform ios --content "$content"
-contains "the inferred requests come first" "$(head -n 1 <<< "$out")" '^inferred requests: when-in-use, always, temporary-full-accuracy \(from NSLocationAlwaysAndWhenInUseUsageDescription, .*NSLocationWhenInUseUsageDescription\)$'
-contains "a summary line ends the output" "$(tail -n 1 <<< "$out")" '^checked good-ios.plist for ios \(newest versions\), requests: when-in-use, always, temporary-full-accuracy: 0 errors, 0 warnings$'
+contains "the inferred requests come first" "$(head -n 1 <<< "$out")" '^good-ios.plist: inferred requests: when-in-use, always, temporary-full-accuracy \(from NSLocationAlwaysAndWhenInUseUsageDescription, .*NSLocationWhenInUseUsageDescription\)$'
+contains "a summary line ends the output" "$(tail -n 1 <<< "$out")" '^checked good-ios.plist for ios \(newest versions\), app, requests: when-in-use, always, temporary-full-accuracy: 0 errors, 0 warnings$'
 empty "nothing on stderr when the plist is read" "$err"
 expect_status "with a deployment target" 0 lint good-ios.plist --platform ios --deployment-target 14.0 --content "$content"
 
@@ -23,12 +23,12 @@ expect_status "with a deployment target" 0 lint good-ios.plist --platform ios --
 expect_status "a missing Always key fails" 1 lint missing-always.plist --platform ios --requests when-in-use,always --content "$content"
 contains "the finding names file, severity, key and rule" "$out" '^missing-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: .* \[missing-usage-key\]$'
 contains "an indented source line follows it" "$out" '^  source: requesting-authorization#keys-always$'
-lacks "requests given: nothing inferred" "$out" '^inferred requests'
+lacks "requests given: nothing inferred" "$out" 'inferred requests'
 empty "findings go to stdout, not stderr" "$err"
 expect_status "the When In Use key alone infers only When In Use" 0 lint missing-always.plist --platform ios --content "$content"
-contains "it says so" "$out" '^inferred requests: when-in-use \(from NSLocationWhenInUseUsageDescription\)$'
+contains "it says so" "$out" '^missing-always.plist: inferred requests: when-in-use \(from NSLocationWhenInUseUsageDescription\)$'
 expect_status "empty usage strings fail" 1 lint empty-string.plist --platform ios --content "$content"
-contains "empty-usage-key" "$out" 'NSLocationWhenInUseUsageDescription is empty.*\[empty-usage-key\]$'
+contains "empty-usage-key, at the key's line" "$out" '^empty-string.plist:[0-9]+: error: NSLocationWhenInUseUsageDescription is empty.*\[empty-usage-key\]$'
 expect_status "wrong types fail" 1 lint wrong-type.plist --platform ios --content "$content"
 contains "wrong-key-type" "$out" 'NSLocationWhenInUseUsageDescription must be a string, but it is a boolean \[wrong-key-type\]$'
 expect_status "a bad temporary dictionary fails" 1 lint bad-temporary-dictionary.plist --platform ios --content "$content"
@@ -38,26 +38,31 @@ contains "invalid-temporary-dictionary" "$out" "'TrailRecording' is empty.*\[inv
 expect_status "deployment target 10: no warning" 0 lint deprecated-key.plist --platform ios --deployment-target 10.0 --content "$content"
 lacks "nothing deprecated at iOS 10" "$out" 'warning:'
 expect_status "deployment target 11: a warning, exit 0" 0 lint deprecated-key.plist --platform ios --deployment-target 11 --content "$content"
-contains "deprecated-key at iOS 11" "$out" '^deprecated-key.plist: warning: NSLocationAlwaysUsageDescription is deprecated .*\[deprecated-key\]$'
+contains "deprecated-key at iOS 11, at its line" "$out" '^deprecated-key.plist:[0-9]+: warning: NSLocationAlwaysUsageDescription is deprecated .*\[deprecated-key\]$'
 contains "cites the key's page" "$out" '^  source: key-always#deprecated$'
 expect_status "keys not on tvOS are warnings" 0 lint tvos-app.plist --platform tvos --content "$content"
 contains "key-not-on-platform" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS: the sources say the system does not read it there \[key-not-on-platform\]$'
 
-# A binary plist reads like XML.
+# A binary plist reads like XML (without lines: a binary plist has none).
 python3 -c 'import plistlib, sys; plistlib.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "wb"), fmt=plistlib.FMT_BINARY)' missing-always.plist "$work/binary.plist"
 expect_status "a binary plist is linted" 1 lint "$work/binary.plist" --platform ios --requests always --content "$content"
 contains "the binary plist's finding" "$out" 'binary.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing'
 
-# Unreadable or malformed plists: exit 1, a clear message on stderr, nothing on stdout, no crash.
+# Unreadable or malformed plists: exit 2 ("could not lint", apart from "found problems"), a clear
+# message on stderr at the file, no findings on stdout, no crash.
 head -c 60 "$work/binary.plist" > "$work/truncated.plist"
 for case in "not-a-plist.plist:is not a property list" "root-array.plist:root of .* is an array" \
             "truncated-xml.plist:is not a valid XML property list" "$work/truncated.plist:truncated or corrupt binary property list" \
             "no-such.plist:cannot read 'no-such.plist': no such file" "$plists:is a directory"; do
   file=${case%%:*}; message=${case#*:}
-  expect_status "unreadable: $(basename "$file")" 1 lint "$file" --platform ios --content "$content"
-  contains "  says why on stderr" "$err" "^error: .*$message"
-  empty "  prints nothing on stdout" "$out"
+  expect_status "unreadable: $(basename "$file")" 2 lint "$file" --platform ios --content "$content"
+  contains "  says why on stderr, at the file" "$err" "^$file: error: .*$message"
+  lacks "  prints no finding on stdout" "$out" ': (error|warning): '
 done
+expect_status "one unreadable input among good ones: the others are linted, exit 2" 2 lint good-ios.plist not-a-plist.plist --platform ios --content "$content"
+contains "  the good one's summary" "$out" '^checked good-ios.plist for ios'
+contains "  a total line" "$out" '^checked 1 Info.plist: 0 errors, 0 warnings, 1 could not be linted$'
+expect_status "errors in one input and an unreadable other: still exit 2" 2 lint empty-string.plist no-such.plist --platform ios --content "$content"
 
 # Usage errors exit 64 and name the id with the nearest.
 expect_status "an unknown platform is a usage error" 64 lint good-ios.plist --platform ioss --content "$content"
@@ -66,39 +71,58 @@ expect_status "an unknown request is a usage error" 64 lint good-ios.plist --pla
 contains "it suggests the nearest request" "$err" "unknown request 'whenInUse' \(did you mean 'when-in-use'\?\)"
 expect_status "a malformed deployment target is a usage error" 64 lint good-ios.plist --platform ios --deployment-target 11.x --content "$content"
 contains "it names the bad target" "$err" "'11.x' is not a deployment target"
-expect_status "--platform is required" 64 lint good-ios.plist --content "$content"
+expect_status "no platform given or declared: could not lint" 2 lint good-ios.plist --content "$content"
+contains "  it asks for --platform" "$err" "pass --platform"
 expect_status "an unknown format is a usage error" 64 lint good-ios.plist --platform ios --format xml --content "$content"
 expect_status "a missing content folder is an error" 1 lint good-ios.plist --platform ios --content "$work/no-content"
 contains "it names the folder" "$err" "no content folder at"
+expect_status "nothing to lint is a usage error" 64 lint --platform ios
+expect_status "--target without --project is a usage error" 64 lint good-ios.plist --target App
 
-# JSON.
+# JSON: one object for the run, a result per Info.plist.
 expect_status "JSON output, exit 1 on errors" 1 lint old-always.plist --platform ios --deployment-target 12.0 --format json --content "$content"
 python3 - "$work/out" <<'PY' && pass "JSON has the contract's fields, sorted, with sources and claims" || fail "JSON fields" "$out"
 import json, sys
 text = open(sys.argv[1]).read()
-report = json.loads(text)
-assert list(report) == sorted(report), list(report)
-for field in ["file", "platform", "deploymentTarget", "requests", "inferredRequests", "findings"]:
-    assert field in report, field
+run = json.loads(text)
+def sorted_keys(value):
+    if isinstance(value, dict):
+        assert list(value) == sorted(value), list(value)
+        for child in value.values(): sorted_keys(child)
+    elif isinstance(value, list):
+        for child in value: sorted_keys(child)
+sorted_keys(run)
+assert set(run) == {"results", "failures", "summary"}, list(run)
+assert run["summary"] == {"checked": 1, "couldNotLint": 0, "errors": 1, "warnings": 1}, run["summary"]
+[report] = run["results"]
 assert report["file"] == "old-always.plist" and report["platform"] == "ios" and report["deploymentTarget"] == "12.0"
+assert report["bundle"] == "app" and report["target"] is None
 assert report["inferredRequests"] == ["when-in-use", "always"], report["inferredRequests"]
 rules = [(f["rule"], f["severity"], f["key"]) for f in report["findings"]]
 assert rules == [("missing-usage-key", "error", "NSLocationAlwaysAndWhenInUseUsageDescription"),
                  ("deprecated-key", "warning", "NSLocationAlwaysUsageDescription")], rules
 for finding in report["findings"]:
-    assert set(finding) == {"rule", "severity", "key", "message", "sources", "claims"}, finding
+    assert set(finding) == {"rule", "severity", "key", "message", "location", "related", "sources", "claims"}, finding
     assert finding["sources"] and finding["claims"] and finding["message"]
+    assert finding["location"]["file"] == "old-always.plist"
+assert report["findings"][0]["location"]["line"] is None, "a missing key has no line"
+assert isinstance(report["findings"][1]["location"]["line"], int), "a present key has its line"
 PY
 cp "$work/out" "$work/first.json"
 lint old-always.plist --platform ios --deployment-target 12.0 --format json --content "$content" > "$work/second.json"
 cmp -s "$work/first.json" "$work/second.json" && pass "JSON output is deterministic" || fail "JSON output is deterministic"
 expect_status "JSON with requests given" 0 lint good-ios.plist --platform ios --requests when-in-use --format json --content "$content"
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["inferredRequests"] is None and r["requests"] == ["when-in-use"] and r["findings"] == []' "$work/out" \
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; assert r["inferredRequests"] is None and r["requests"] == ["when-in-use"] and r["findings"] == []' "$work/out" \
   && pass "inferredRequests is null when requests are given" || fail "inferredRequests is null when requests are given" "$out"
+expect_status "JSON carries what could not be linted" 2 lint good-ios.plist no-such.plist --platform ios --format json --content "$content"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); f=r["failures"]; assert len(f) == 1 and f[0]["location"]["file"] == "no-such.plist" and "no such file" in f[0]["message"] and r["summary"]["couldNotLint"] == 1' "$work/out" \
+  && pass "  a failure with its file and message" || fail "JSON failures" "$out"
 
-# SARIF 2.1.0.
+# SARIF 2.1.0, validated against the OASIS schema.
+sarif_valid() { python3 "$root/Tests/cli/validate_sarif.py" "$@"; }
 expect_status "SARIF output, exit 1 on errors" 1 lint old-always.plist --platform ios --deployment-target 12.0 --format sarif --content "$content"
-python3 - "$work/out" <<'PY' && pass "SARIF: version, schema, driver rules, results with level and location" || fail "SARIF shape" "$out"
+sarif_valid "$work/out" && pass "SARIF is valid against the SARIF 2.1.0 schema" || fail "SARIF schema" "$out"
+python3 - "$work/out" <<'PY' && pass "SARIF: version, schema, driver rules, results with level, file and line" || fail "SARIF shape" "$out"
 import json, sys
 log = json.load(open(sys.argv[1]))
 assert log["version"] == "2.1.0" and log["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json"
@@ -107,24 +131,69 @@ run = log["runs"][0]
 driver = run["tool"]["driver"]
 assert driver["name"] == "capdoc" and driver["version"] and driver["informationUri"]
 ids = [rule["id"] for rule in driver["rules"]]
-assert ids == ["missing-usage-key", "empty-usage-key", "wrong-key-type", "invalid-temporary-dictionary",
-               "deprecated-key", "key-not-on-platform"], ids
+for rule in ["missing-usage-key", "empty-usage-key", "wrong-key-type", "invalid-temporary-dictionary", "misspelled-key",
+             "misplaced-key", "service-needs-level", "containing-app-key-missing", "deprecated-key", "key-not-on-platform",
+             "could-not-lint"]:
+    assert rule in ids, rule
 assert all(rule["shortDescription"]["text"] for rule in driver["rules"])
 results = run["results"]
 assert [(r["ruleId"], r["level"]) for r in results] == [("missing-usage-key", "error"), ("deprecated-key", "warning")]
 for result in results:
     assert result["message"]["text"]
-    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "old-always.plist"
+    artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert artifact == {"uri": "old-always.plist", "uriBaseId": "%SRCROOT%"}, artifact
     assert ids[result["ruleIndex"]] == result["ruleId"]
+assert "region" not in results[0]["locations"][0]["physicalLocation"], "a missing key has no line"
+assert results[1]["locations"][0]["physicalLocation"]["region"]["startLine"] > 1
 PY
 expect_status "SARIF of a clean plist" 0 lint good-ios.plist --platform ios --format sarif --content "$content"
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["version"] == "2.1.0" and r["runs"][0]["results"] == []' "$work/out" \
   && pass "SARIF of a clean plist has no results" || fail "SARIF of a clean plist has no results" "$out"
+expect_status "SARIF with an unreadable input: exit 2" 2 lint good-ios.plist "$plists/not-a-plist.plist" --platform ios --format sarif --content "$content"
+sarif_valid "$work/out" && pass "  still valid SARIF" || fail "SARIF schema with a failure" "$out"
+python3 - "$work/out" <<'PY' && pass "  a could-not-lint result at the file, relative to the working folder" || fail "SARIF could-not-lint" "$out"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+[result] = run["results"]
+assert result["ruleId"] == "could-not-lint" and result["level"] == "error"
+assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "not-a-plist.plist", result
+assert run["invocations"][0]["executionSuccessful"] is False
+PY
 
 # No colour off a terminal; help.
 lacks "no escape codes when not on a terminal" "$(lint empty-string.plist --platform ios --content "$content")" $'\x1b'
 expect_status "lint-plist --help" 0 "$capdoc" lint-plist --help
 contains "help names the options" "$out" '--deployment-target'
+contains "help documents the exit codes" "$out" '2 an input could not be linted'
+
+# Every platform and bundle kind, from the plists themselves (no --platform), and from a folder
+# with no Content/: the model is built into the binary.
+bundles="$root/Tests/CapdocKitTests/Fixtures/lint"
+cd "$work"
+expect_status "a Mac app with only iOS keys: NSLocationUsageDescription is missing" 1 lint "$bundles/mac-app-ios-keys.plist"
+contains "  the platform and target came from LSMinimumSystemVersion" "$out" 'for macos 13.0, app, requests: when-in-use'
+contains "  the Mac key is missing" "$out" 'error: NSLocationUsageDescription is missing: .* on macOS 13.0 and later .*\[missing-usage-key\]$'
+expect_status "Mac Catalyst with the iOS and Mac keys passes, without warning against NSLocationUsageDescription" 0 lint "$bundles/catalyst-app.plist" --platform mac-catalyst
+lacks "  no warning" "$out" ": warning:"
+expect_status "Xcode's platform names are accepted" 0 lint "$bundles/catalyst-app.plist" --platform iphoneos
+expect_status "an unknown platform name suggests the nearest" 64 lint "$bundles/catalyst-app.plist" --platform iphoneoss
+contains "  suggestion" "$err" "did you mean 'iphoneos'"
+expect_status "an Intents extension makes no request of its own" 0 lint "$bundles/intents-extension.plist" --platform ios
+contains "  it says why" "$out" "runs under its containing app's authorization"
+expect_status "a watch app with the location background mode needs the When In Use key" 1 lint "$bundles/watch-app-background.plist"
+contains "  the mode is the evidence" "$out" 'inferred requests: when-in-use \(from UIBackgroundModes: location\)'
+expect_status "a purpose string of invisible characters is empty" 1 lint "$bundles/invisible-string.plist" --platform ios
+contains "  it names the characters" "$out" 'shows nothing: it holds only invisible characters \(U\+200B.*\[empty-usage-key\]$'
+expect_status "misspelled, wrong-case and display-name keys are errors" 1 lint "$bundles/misspelled-keys.plist" --platform ios
+contains "  with the right spelling, at the line" "$out" 'misspelled-keys.plist:5: error: .NSLocationWhenInUseUsageDescriptoin. is a misspelling of NSLocationWhenInUseUsageDescription.*\[misspelled-key\]$'
+expect_status "NSAppClipRequestLocationConfirmation outside NSAppClip" 1 lint "$bundles/app-clip.plist" --platform ios
+contains "  misplaced-key" "$out" '\[misplaced-key\]$'
+expect_status "a localized InfoPlist.strings beside the plist is checked" 1 lint "$bundles/localized/Info.plist" --platform ios
+contains "  an empty localized string, at its line" "$out" 'de.lproj/InfoPlist.strings:2: error: the de localization of NSLocationWhenInUseUsageDescription is empty'
+expect_status "query runs without Content/ too" 0 "$capdoc" query keys --request always --platform ios
+expect_status "explain runs without Content/ too" 0 "$capdoc" explain NSLocationUsageDescription
+contains "  and finds the key" "$out" 'NSLocationUsageDescription'
+cd "$plists"
 
 cd "$root"
 finish lint-plist

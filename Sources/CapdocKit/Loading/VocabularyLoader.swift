@@ -2,12 +2,12 @@
 struct VocabularyLoader {
     /// The file of each simple vocabulary kind, and the extra fields its entries may have.
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
-        (.platform, "platforms.yaml", ["numbering"]),
+        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting"]),
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
-        (.service, "services.yaml", ["apis"]),
+        (.service, "services.yaml", ["apis", "objc"]),
         (.key, "keys.yaml", ["type", "label"]),
-        (.request, "requests.yaml", ["api", "level"]),
+        (.request, "requests.yaml", ["api", "level", "objc"]),
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
     ]
     static let flowFile = "flow.yaml"

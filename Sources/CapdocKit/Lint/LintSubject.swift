@@ -1,0 +1,66 @@
+/// One Info.plist to lint, with everything the rules need to know about the bundle that ships it.
+public struct LintSubject: Sendable {
+    /// The plist file as the user named it (relative to the working folder), or the project file
+    /// for a generated Info.plist.
+    public var file: String
+    /// The Xcode target, when the plist came from a project.
+    public var target: String?
+    public var plist: [String: PlistValue]
+    /// Where each top-level key is written (its line in an XML plist, its build setting in a project).
+    public var keyLocations: [String: LintLocation]
+    public var platform: String
+    public var deploymentTarget: Version?
+    public var bundle: BundleKind
+    /// The requests the app makes, when given; nil: inferred from the keys and the code.
+    public var requests: [String]?
+    /// The localized strings files beside the plist (`de.lproj/InfoPlist.strings`, …).
+    public var localizations: [LocalizedInfoPlist]
+    /// The Core Location calls in the bundle's code (`--sources`).
+    public var code: [CodeUse]
+
+    public init(file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],
+                platform: String, deploymentTarget: Version? = nil, bundle: BundleKind? = nil, requests: [String]? = nil,
+                localizations: [LocalizedInfoPlist] = [], code: [CodeUse] = []) {
+        self.file = file
+        self.target = target
+        self.plist = plist
+        self.keyLocations = keyLocations
+        self.platform = platform
+        self.deploymentTarget = deploymentTarget
+        self.bundle = bundle ?? BundleKind(plist: plist)
+        self.requests = requests
+        self.localizations = localizations
+        self.code = code
+    }
+
+    /// Where a key is written, or the plist itself when it is not.
+    func location(of key: String) -> LintLocation { keyLocations[key] ?? LintLocation(file: file) }
+}
+
+/// A call in the app's code that makes a request or uses a service of the model.
+public struct CodeUse: Sendable, Hashable {
+    public enum Use: Sendable, Hashable {
+        case request(String)
+        case service(String)
+    }
+
+    public var use: Use
+    /// The API as the model names it (`requestAlwaysAuthorization()`, `CLMonitor`).
+    public var api: String
+    public var location: LintLocation
+
+    public init(use: Use, api: String, location: LintLocation) {
+        self.use = use
+        self.api = api
+        self.location = location
+    }
+}
+
+/// An API of the model to look for in code: a request's or a service's, in Swift and Objective-C.
+public struct CodeAPI: Sendable, Hashable {
+    public var use: CodeUse.Use
+    /// The Swift spelling the model gives (`startMonitoring(for:)`), nil for Objective-C-only entries.
+    public var swift: String?
+    /// An Objective-C selector or type name (`startMonitoringForRegion:`), nil for Swift-only entries.
+    public var objectiveC: String?
+}

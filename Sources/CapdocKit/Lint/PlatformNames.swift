@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads a platform as users and Xcode write it: a model id (`ios`), a name (`iOS`), or an Xcode
+/// SDK or platform name (`iphoneos`, `macosx`, `xros`; `sdks` in platforms.yaml).
+public struct PlatformNames: Sendable {
+    let vocabulary: Vocabulary
+
+    public init(vocabulary: Vocabulary) {
+        self.vocabulary = vocabulary
+    }
+
+    /// The platform id, or nil when nothing in the model names it.
+    public func platform(named written: String) -> String? {
+        let name = written.trimmingCharacters(in: .whitespaces)
+        let lowered = name.lowercased()
+        for id in vocabulary.ids(.platform) {
+            if id == lowered { return id }
+            guard let entity = vocabulary.entity(.platform, id) else { continue }
+            if entity.name.lowercased() == lowered { return id }
+            let sdks = entity.attributes["sdks"]?.split(separator: " ").map { $0.lowercased() } ?? []
+            if sdks.contains(lowered) { return id }
+        }
+        // Xcode's platform display names ("iPhoneOS", "MacOSX", "XROS") and SDK paths' stems.
+        let stem = lowered.replacingOccurrences(of: ".platform", with: "").replacingOccurrences(of: ".sdk", with: "")
+        return stem == lowered ? nil : platform(named: stem)
+    }
+
+    /// Every name `platform(named:)` accepts, for messages.
+    public var accepted: [String] {
+        vocabulary.ids(.platform).flatMap { id -> [String] in
+            [id] + (vocabulary.entity(.platform, id)?.attributes["sdks"]?.split(separator: " ").map(String.init) ?? [])
+        }
+    }
+
+    /// The platform a built or source Info.plist declares, when it says: `DTPlatformName` and
+    /// `CFBundleSupportedPlatforms` (written by Xcode into built bundles), the WatchKit keys,
+    /// `LSMinimumSystemVersion` (macOS only), `LSRequiresIPhoneOS`.
+    public func platform(declaredBy plist: [String: PlistValue]) -> String? {
+        if case let .string(name)? = plist["DTPlatformName"], let id = platform(named: name) { return id }
+        if case let .array(names)? = plist["CFBundleSupportedPlatforms"] {
+            for case let .string(name) in names { if let id = platform(named: name) { return id } }
+        }
+        if BundleKind(plist: plist) == .watchApp { return platform(named: "watchos") }
+        if plist["LSMinimumSystemVersion"] != nil { return platform(named: "macosx") }
+        if plist["LSRequiresIPhoneOS"] == .boolean(true) { return platform(named: "iphoneos") }
+        return nil
+    }
+
+    /// The deployment target a built Info.plist records (`MinimumOSVersion`, `LSMinimumSystemVersion`);
+    /// nil when absent or a build-setting reference such as `$(MACOSX_DEPLOYMENT_TARGET)`.
+    public func deploymentTarget(declaredBy plist: [String: PlistValue]) -> Version? {
+        for key in ["MinimumOSVersion", "LSMinimumSystemVersion"] {
+            if case let .string(text)? = plist[key], let version = Version(text) { return version }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+/// The rule that spans two bundles of a project: a widget that wants location runs under its
+/// containing app's authorization, so the app's Info.plist must hold the usage strings.
+extension PlistLinter {
+    static let widgetLocationKey = "NSWidgetWantsLocation"
+
+    /// Findings for a widget extension that sets NSWidgetWantsLocation when none of the project's
+    /// apps (`apps`, on the widget's platform) has the keys a When In Use request needs there.
+    /// Nothing when the project has no app on that platform: the containing app is elsewhere.
+    public func containingAppFindings(widget: LintSubject, apps: [LintSubject]) -> [LintFinding] {
+        guard widget.bundle == .widgetExtension, widget.plist[Self.widgetLocationKey] == .boolean(true) else { return [] }
+        let candidates = apps.filter { $0.bundle == .app && $0.platform == widget.platform }
+        guard !candidates.isEmpty else { return [] }
+        let scope = Scope(platform: widget.platform, target: widget.deploymentTarget)
+        var needed: Set<String> = []
+        var facts: [Fact] = []
+        for fact in scope.relevant(gated.holding(.requestKeys, subject: Self.backgroundRequest, platform: widget.platform)) {
+            if case let .keys(keys) = fact.value { needed.formUnion(keys); facts.append(fact) }
+        }
+        guard !needed.isEmpty else { return [] }
+        func hasStrings(_ app: LintSubject) -> Bool {
+            needed.allSatisfy { key in
+                if case let .string(text)? = app.plist[key] { return !InvisibleText.isBlank(text) }
+                return false
+            }
+        }
+        guard !candidates.contains(where: hasStrings) else { return [] }
+        let notes = model.vocabulary.ids(.platform).flatMap { merge.facts(.note, subject: "widget-location", platform: $0) }
+        let cited = facts + notes
+        let appNames = candidates.map { $0.target ?? $0.file }.sorted().joined(separator: ", ")
+        return [LintFinding(
+            rule: .containingAppKeyMissing, key: Self.widgetLocationKey,
+            message: "the widget sets \(Self.widgetLocationKey), but its containing app (\(appNames)) lacks \(needed.sorted().joined(separator: ", ")): the app must request authorization for the widget, with its own usage strings",
+            location: widget.location(of: Self.widgetLocationKey),
+            sources: cited.flatMap(\.sources), claims: cited.flatMap(\.claims))]
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CapdocKit
+import Foundation
+
+/// Where `query`, `explain` and `lint-plist` read the model: the Content compiled into capdoc, or
+/// a folder given with `--content` (a maintainer's edited copy).
+struct ModelOptions: ParsableArguments {
+    @Option(help: "A content folder to read instead of the model built into capdoc.")
+    var content: String?
+
+    /// The checked model; content errors end the command with exit 1.
+    func load() throws -> Checker.Report { try Self.load(content: content) }
+
+    static func load(content: String?) throws -> Checker.Report {
+        let report: Checker.Report
+        let name: String
+        if let content {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue else {
+                Terminal.error("error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder), or leave it out for the built-in model\n")
+                throw ExitCode(ExitStatus.contentErrors)
+            }
+            report = Checker().check(contentAt: content)
+            name = "'\(content)'"
+        } else {
+            report = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root)
+            name = "the built-in model"
+        }
+        guard report.errorCount == 0 else {
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
+            Terminal.error("error: \(name) has \(report.errorCount) errors; fix them with `capdoc check` first\n")
+            throw ExitCode(ExitStatus.contentErrors)
+        }
+        return report
+    }
+}
+
+/// The Content compiled into the binary (`EmbeddedContent`, written by the EmbedContent plugin),
+/// as an in-memory file system under `Content/`, so that diagnostics name the files as they are
+/// in the repository.
+enum EmbeddedModel {
+    static let root = "Content"
+
+    static var fileSystem: InMemoryFileSystem {
+        var files = InMemoryFileSystem()
+        for (path, base64) in EmbeddedContent.base64Files {
+            files.files[root + "/" + path] = Data(base64Encoded: base64) ?? Data()
+        }
+        return files
+    }
+}

@@ -1,0 +1,2 @@
+import CoreLocation
+func vendor(_ manager: CLLocationManager) { manager.requestAlwaysAuthorization() }
