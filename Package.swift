@@ -66,6 +66,7 @@ let package = Package(
             dependencies: ["CapdocKit"],
             exclude: ["Fixtures", "Golden"]
         ),
+        .testTarget(name: "CapdocCodeScanTests", dependencies: ["CapdocCodeScan"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,7 +63,7 @@ struct LintBundleTests {
         let findings = linter.containingAppFindings(widget: widget, apps: [bareApp])
         #expect(findings.map(\.rule) == [.containingAppKeyMissing])
         #expect(findings.first?.claims.contains("key-widget-wants-location#containing-app-requests") == true)
-        #expect(findings.first?.location.line == 6, "the NSWidgetWantsLocation line")
+        #expect(findings.first?.location.line == 7, "the NSWidgetWantsLocation line")
         var goodApp = bareApp
         goodApp.plist["NSLocationWhenInUseUsageDescription"] = .string("Shows trails near you.")
         #expect(linter.containingAppFindings(widget: widget, apps: [goodApp]).isEmpty)

@@ -89,7 +89,7 @@ public struct LintInputReader: Sendable {
         do {
             project = try XcodeProject.read(at: path)
         } catch {
-            return ([], [LintFailure(location: LintLocation(file: path), message: "\(error)")])
+            return ([], [LintFailure(location: LintLocation(file: error.path), message: error.message)])
         }
         let names = project.targets.map(\.name)
         for wanted in targets where !names.contains(wanted) {
@@ -103,15 +103,34 @@ public struct LintInputReader: Sendable {
         var failures: [LintFailure] = []
         for target in project.targets where targets.isEmpty || targets.contains(target.name) {
             let resolved = project.settings(target: target, configuration: configurationName)
-            switch subjects(of: resolved, project: path, options: options) {
-            case let .success(found): collected += found
+            switch subject(of: resolved, project: path, options: options, platform: nil) {
+            case let .success(found?):
+                collected.append(found)
+                // An iPad app built for the Mac too is linted as Xcode builds it for the Mac: with
+                // the settings conditioned on the macOS SDK (`[sdk=macosx*]`).
+                if options.platform == nil, resolved.supportsMacCatalyst, found.platform == self.names.platform(named: "iphoneos"),
+                   vocabulary.contains(.platform, Self.catalyst) {
+                    let forMac = project.settings(target: target, configuration: configurationName, sdk: "macosx")
+                    switch subject(of: forMac, project: path, options: options, platform: Self.catalyst) {
+                    case let .success(catalyst?): collected.append(catalyst)
+                    case .success(nil): break
+                    case let .failure(failure): failures.append(failure)
+                    }
+                }
+            case .success(nil): break
             case let .failure(failure): failures.append(failure)
             }
         }
         return (collected, failures)
     }
 
-    private func subjects(of resolved: ResolvedTarget, project: String, options: LintOptions) -> Result<[LintSubject], LintFailure> {
+    static let catalyst = "mac-catalyst"
+
+    /// The Info.plist a target ships, as a subject: its `INFOPLIST_FILE` merged with the keys
+    /// Xcode generates from `INFOPLIST_KEY_*` settings. nil for a target that ships no bundle
+    /// (tests, libraries, tools, aggregates). `platform` overrides the one the settings give.
+    private func subject(of resolved: ResolvedTarget, project: String, options: LintOptions,
+                         platform forced: String?) -> Result<LintSubject?, LintFailure> {
         var plist: [String: PlistValue] = [:]
         var keyLocations: [String: LintLocation] = [:]
         var localizationPaths: [String] = []
@@ -129,7 +148,7 @@ public struct LintInputReader: Sendable {
             localizationPaths = LocalizedInfoPlistReader.find(besideInfoPlist: file)
         } else if !resolved.generatesInfoPlist {
             // A target with neither ships no Info.plist of its own (a library or tool).
-            return .success([])
+            return .success(nil)
         }
         if resolved.generatesInfoPlist {
             for (key, generated) in resolved.generatedKeys {
@@ -141,25 +160,19 @@ public struct LintInputReader: Sendable {
                 localizationPaths = LocalizedInfoPlistReader.find(besideInfoPlist: root + "/" + resolved.target + "/Info.plist")
             }
         }
-        guard let bundle = BundleKind(productType: resolved.productType, plist: plist) else { return .success([]) }
-        guard let platform = options.platform ?? platform(of: resolved) else {
+        guard let bundle = BundleKind(productType: resolved.productType, plist: plist) else { return .success(nil) }
+        guard let platform = forced ?? options.platform ?? platform(of: resolved) else {
             return .failure(LintFailure(location: LintLocation(file: project), message:
                 "target '\(resolved.target)': cannot tell its platform from SDKROOT or SUPPORTED_PLATFORMS; pass --platform"))
         }
         var failures: [LintFailure] = []
         let localizations = localizations(localizationPaths, failures: &failures)
         if let failure = failures.first { return .failure(failure) }
-        var platforms = [platform]
-        if options.platform == nil, resolved.supportsMacCatalyst, platform == names.platform(named: "iphoneos"),
-           let catalyst = vocabulary.ids(.platform).first(where: { $0 == "mac-catalyst" }) {
-            platforms.append(catalyst)
-        }
-        return .success(platforms.map { platform in
-            LintSubject(file: project, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
-                        deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform),
-                        bundle: bundle, requests: options.requests, localizations: localizations,
-                        code: bundle.makesRequests ? options.code : [])
-        })
+        return .success(LintSubject(
+            file: project, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
+            deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform),
+            bundle: bundle, requests: options.requests, localizations: localizations,
+            code: bundle.makesRequests ? options.code : []))
     }
 
     private func platform(of resolved: ResolvedTarget) -> String? {

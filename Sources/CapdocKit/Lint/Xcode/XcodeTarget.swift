@@ -1,0 +1,26 @@
+/// A target of an Xcode project, as `project.targets` lists it. Its settings are resolved by
+/// `XcodeProject.settings(target:configuration:)`.
+public struct XcodeTarget: Sendable, Hashable {
+    /// The `isa` of the target object.
+    public enum Kind: String, Sendable, Hashable {
+        /// Builds a product: an app, an extension, a framework, a test bundle…
+        case native = "PBXNativeTarget"
+        /// Only groups other targets or runs scripts; ships nothing.
+        case aggregate = "PBXAggregateTarget"
+        /// Runs an external build tool; ships nothing Xcode knows of.
+        case legacy = "PBXLegacyTarget"
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// `com.apple.product-type.application`…; empty for aggregate and legacy targets.
+    public let productType: String
+    /// The target's `productName` field (not the `PRODUCT_NAME` setting).
+    public let productName: String?
+    /// The object id in `project.pbxproj`.
+    public let identifier: String
+    let configurations: XcodeConfigurationList
+
+    /// The target's own configuration names (usually the project's).
+    public var configurationNames: [String] { configurations.names }
+}
