@@ -96,7 +96,8 @@ struct LintPlistTests {
     func missingKeyTypo() throws {
         let result = try linter.lint(try plist("<key>NSLocationWhenInUsageDescription</key><string>Map.</string>"),
                                      file: "typo.plist", platform: "ios", requests: ["when-in-use"])
-        #expect(rules(result) == ["missing-usage-key NSLocationWhenInUseUsageDescription"])
+        // The typo itself is reported too, at its own place, with the right spelling.
+        #expect(rules(result) == ["missing-usage-key NSLocationWhenInUseUsageDescription", "misspelled-key NSLocationWhenInUsageDescription"])
         #expect(result.findings[0].message.contains("'NSLocationWhenInUsageDescription'"))
         // Other privacy keys are not taken for typos.
         let other = try linter.lint(try plist("""
@@ -184,12 +185,15 @@ struct LintPlistTests {
     @Test("key-not-on-platform: no source says the key is read there")
     func keyNotOnPlatformUnstated() throws {
         // On watchOS no source names NSLocationAlwaysUsageDescription either way (on tvOS the key page now says it is not read).
+        // The pre-iOS 11 Always key says the app asks for Always (whatever platform's list names it),
+        // and watchOS needs the current pair for that.
         let result = try lint("tvos-app.plist", platform: "watchos")
         #expect(rules(result) == [
+            "missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
             "key-not-on-platform NSLocationAlwaysUsageDescription",
             "key-not-on-platform NSWidgetWantsLocation",
         ])
-        let finding = result.findings[0]
+        let finding = try #require(result.findings.first { $0.rule == .keyNotOnPlatform })
         #expect(finding.severity == .warning)
         #expect(finding.message.hasPrefix("no source says that NSLocationAlwaysUsageDescription is read on watchOS"))
         #expect(finding.message.contains("iOS 8.0 and later"))
@@ -250,13 +254,14 @@ struct LintPlistTests {
             "deprecated-key NSLocationAlwaysUsageDescription",
         ])
 
+        // On macOS both requests need only NSLocationUsageDescription: the one asking for less explains it.
         let mac = try lint("macos-app.plist", platform: "macos")
-        #expect(mac.inferredRequests == ["when-in-use", "always"])
+        #expect(mac.inferredRequests == ["when-in-use"])
         #expect(mac.findings.isEmpty)
 
         let none = try linter.lint(try plist("<key>CFBundleName</key><string>X</string>"), file: "n.plist", platform: "ios")
         #expect(none.inferredRequests == [])
-        #expect(LintReportFormatter().human(none).hasPrefix("inferred requests: none"))
+        #expect(LintReportFormatter().human(none).hasPrefix("n.plist: inferred requests: none"))
     }
 
     // MARK: Usage errors
@@ -355,57 +360,67 @@ struct LintPlistTests {
 
     // MARK: Formats
 
-    @Test("human output: the inference line, PATH: severity: message [rule], a source line, a summary")
+    @Test("human output: the inference line, PLACE: severity: message [rule], a source line, a summary")
     func humanFormat() throws {
         let result = try lint("old-always.plist", target: "12.0")
         let lines = LintReportFormatter().human(result).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines == [
-            "inferred requests: when-in-use, always (from NSLocationAlwaysUsageDescription, NSLocationWhenInUseUsageDescription)",
+            "old-always.plist: inferred requests: when-in-use, always (from NSLocationAlwaysUsageDescription, NSLocationWhenInUseUsageDescription)",
             "old-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: the always request (requestAlwaysAuthorization()) needs it on iOS 12.0 and later and fails immediately without it [missing-usage-key]",
             "  source: requesting-authorization#keys-always",
             "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0); use NSLocationAlwaysAndWhenInUseUsageDescription instead [deprecated-key]",
             "  source: key-always#deprecated",
-            "checked old-always.plist for ios 12.0, requests: when-in-use, always: 1 error, 1 warning",
+            "checked old-always.plist for ios 12.0, app, requests: when-in-use, always: 1 error, 1 warning",
             "",
         ])
         let given = try lint("good-ios.plist", requests: ["when-in-use"])
-        #expect(LintReportFormatter().human(given) == "checked good-ios.plist for ios (newest versions), requests: when-in-use: 0 errors, 0 warnings\n")
+        #expect(LintReportFormatter().human(given) == "checked good-ios.plist for ios (newest versions), app, requests: when-in-use: 0 errors, 0 warnings\n")
         #expect(LintReportFormatter(colour: true).human(result).contains("\u{1B}[31merror:"))
         #expect(!LintReportFormatter().human(result).contains("\u{1B}"))
+        // Several inputs end with a total; failures go to standard error in their own lines.
+        let run = LintRun(results: [result, given], failures: [LintFailure(location: LintLocation(file: "x.plist"), message: "cannot read 'x.plist': no such file")])
+        let text = LintReportFormatter().format(run, as: .human)
+        #expect(text.hasSuffix("checked 2 Info.plists: 1 error, 1 warning, 1 could not be linted\n"))
+        #expect(LintReportFormatter().humanFailures(run) == "x.plist: error: cannot read 'x.plist': no such file\n")
     }
 
-    @Test("JSON output: sorted keys, the inferred requests, findings with sources and claims")
+    @Test("JSON output: sorted keys, a result per plist with the inferred requests, findings with place, sources and claims")
     func jsonFormat() throws {
         let result = try lint("old-always.plist", target: "12.0")
-        let text = LintReportFormatter().json(result)
-        #expect(text == LintReportFormatter().json(try lint("old-always.plist", target: "12.0")), "deterministic")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["file", "platform", "deploymentTarget", "requests", "inferredRequests", "inferredFrom", "findings", "summary"])
+        let text = LintReportFormatter().format(LintRun(results: [result], failures: []), as: .json)
+        #expect(text == LintReportFormatter().format(LintRun(results: [try lint("old-always.plist", target: "12.0")], failures: []), as: .json), "deterministic")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(run.keys) == ["results", "failures", "summary"])
+        let object = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(Set(object.keys) == ["file", "target", "platform", "deploymentTarget", "bundle", "requests", "inferredRequests", "inferredFrom", "findings", "summary"])
         #expect(object["file"] as? String == "old-always.plist")
         #expect(object["platform"] as? String == "ios")
+        #expect(object["bundle"] as? String == "app")
         #expect(object["deploymentTarget"] as? String == "12.0")
         #expect(object["inferredRequests"] as? [String] == ["when-in-use", "always"])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.count == 2)
-        #expect(Set(findings[0].keys) == ["rule", "severity", "key", "message", "sources", "claims"])
+        #expect(Set(findings[0].keys) == ["rule", "severity", "key", "message", "location", "related", "sources", "claims"])
         #expect(findings[0]["rule"] as? String == "missing-usage-key")
         #expect(findings[0]["severity"] as? String == "error")
         #expect(findings[0]["claims"] as? [String] == ["requesting-authorization#keys-always"])
         // Keys are sorted in the text itself.
         let file = try #require(text.range(of: "\"file\""))
         let findingsKey = try #require(text.range(of: "\"findings\""))
-        let summary = try #require(text.range(of: "\"summary\""))
-        #expect(file.lowerBound < findingsKey.lowerBound && findingsKey.lowerBound < summary.lowerBound)
+        let platform = try #require(text.range(of: "\"platform\""))
+        #expect(file.lowerBound < findingsKey.lowerBound && findingsKey.lowerBound < platform.lowerBound)
 
-        let given = try JSONSerialization.jsonObject(with: Data(LintReportFormatter().json(try lint("good-ios.plist", requests: ["always"])).utf8)) as? [String: Any]
-        #expect(given?["inferredRequests"] is NSNull)
-        #expect(given?["deploymentTarget"] is NSNull)
+        let givenText = LintReportFormatter().format(LintRun(results: [try lint("good-ios.plist", requests: ["always"])], failures: []), as: .json)
+        let given = try JSONSerialization.jsonObject(with: Data(givenText.utf8)) as? [String: Any]
+        let first = (given?["results"] as? [[String: Any]])?.first
+        #expect(first?["inferredRequests"] is NSNull)
+        #expect(first?["deploymentTarget"] is NSNull)
     }
 
-    @Test("SARIF 2.1.0: schema, version, one run, the driver's rules, results located at the plist")
+    @Test("SARIF 2.1.0: schema, version, one run, the driver's rules, results located at the plist, relative to the working folder")
     func sarifFormat() throws {
         let result = try lint("old-always.plist", target: "12.0")
-        let text = LintReportFormatter().sarif(result)
+        let text = LintReportFormatter().format(LintRun(results: [result], failures: []), as: .sarif)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
         #expect(log["version"] as? String == "2.1.0")
@@ -416,21 +431,25 @@ struct LintPlistTests {
         #expect(driver["version"] as? String == Capdoc.version)
         #expect(driver["informationUri"] as? String != nil)
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == LintFinding.Rule.allCases.map(\.rawValue))
+        #expect(rules.map { $0["id"] as? String } == LintFinding.Rule.allCases.map(\.rawValue) + [LintReportFormatter.couldNotLintRule])
         #expect(rules.allSatisfy { (($0["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["missing-usage-key", "deprecated-key"])
         #expect(results.map { $0["level"] as? String } == ["error", "warning"])
-        #expect(results.map { $0["ruleIndex"] as? Int } == [0, 4])
+        let deprecatedIndex = try #require(LintFinding.Rule.allCases.firstIndex(of: .deprecatedKey))
+        #expect(results.map { $0["ruleIndex"] as? Int } == [0, deprecatedIndex])
         for item in results {
             #expect(((item["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             let location = try #require((item["locations"] as? [[String: Any]])?.first)
             let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
             #expect(uri == "old-always.plist")
         }
-        // A path with a space is a valid URI reference.
+        // A path with a space is a valid URI reference; a path under the working folder is relative to it.
         var spaced = result
-        spaced.file = "My App/Info.plist"
-        #expect(LintReportFormatter().sarif(spaced).contains("\"uri\" : \"My%20App/Info.plist\""))
+        for index in spaced.findings.indices { spaced.findings[index].location.file = "/work/app/My App/Info.plist" }
+        let relative = LintReportFormatter(workingDirectory: "/work/app").format(LintRun(results: [spaced], failures: []), as: .sarif)
+        #expect(relative.contains("\"uri\": \"My%20App/Info.plist\""))
+        let absolute = LintReportFormatter(workingDirectory: "/elsewhere").format(LintRun(results: [spaced], failures: []), as: .sarif)
+        #expect(absolute.contains("\"uri\": \"file:///work/app/My%20App/Info.plist\""))
     }
 }
