@@ -15,7 +15,7 @@ struct EmbedContent: BuildToolPlugin {
         }
         return [
             .buildCommand(
-                displayName: "Embedding Content/ into \(target.name)",
+                displayName: "Embedding the shipped Content into \(target.name)",
                 executable: try context.tool(named: "capdoc-embed").url,
                 arguments: [content.path, output.path],
                 inputFiles: inputs.sorted { $0.path < $1.path },

@@ -21,7 +21,7 @@ expect_status "with a deployment target" 0 lint good-ios.plist --platform ios --
 
 # Errors: exit 1, one line per finding with its rule, then its source.
 expect_status "a missing Always key fails" 1 lint missing-always.plist --platform ios --requests when-in-use,always --content "$content"
-contains "the finding names file, severity, key and rule" "$out" '^missing-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: .* \[missing-usage-key\]$'
+contains "the finding names file, line, severity, key and rule" "$out" '^missing-always.plist:[0-9]+: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: .* \[missing-usage-key\]$'
 contains "an indented source line follows it" "$out" '^  source: requesting-authorization#keys-always$'
 lacks "requests given: nothing inferred" "$out" 'inferred requests'
 empty "findings go to stdout, not stderr" "$err"
@@ -105,8 +105,9 @@ for finding in report["findings"]:
     assert set(finding) == {"rule", "severity", "key", "message", "location", "related", "sources", "claims"}, finding
     assert finding["sources"] and finding["claims"] and finding["message"]
     assert finding["location"]["file"] == "old-always.plist"
-assert report["findings"][0]["location"]["line"] is None, "a missing key has no line"
-assert isinstance(report["findings"][1]["location"]["line"], int), "a present key has its line"
+lines = {l.split("<key>")[1].split("</key>")[0]: n for n, l in enumerate(open("old-always.plist"), 1) if "<key>" in l}
+assert report["findings"][0]["location"]["line"] == lines["NSLocationWhenInUseUsageDescription"], "a missing key sits beside the present key of its list"
+assert report["findings"][1]["location"]["line"] == lines["NSLocationAlwaysUsageDescription"], "a present key has its line"
 PY
 cp "$work/out" "$work/first.json"
 lint old-always.plist --platform ios --deployment-target 12.0 --format json --content "$content" > "$work/second.json"
@@ -143,8 +144,7 @@ for result in results:
     artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
     assert artifact == {"uri": "old-always.plist", "uriBaseId": "%SRCROOT%"}, artifact
     assert ids[result["ruleIndex"]] == result["ruleId"]
-assert "region" not in results[0]["locations"][0]["physicalLocation"], "a missing key has no line"
-assert results[1]["locations"][0]["physicalLocation"]["region"]["startLine"] > 1
+assert all(r["locations"][0]["physicalLocation"]["region"]["startLine"] > 1 for r in results), "each result has its line"
 PY
 expect_status "SARIF of a clean plist" 0 lint good-ios.plist --platform ios --format sarif --content "$content"
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["version"] == "2.1.0" and r["runs"][0]["results"] == []' "$work/out" \
@@ -193,6 +193,56 @@ contains "  an empty localized string, at its line" "$out" 'de.lproj/InfoPlist.s
 expect_status "query runs without Content/ too" 0 "$capdoc" query keys --request always --platform ios
 expect_status "explain runs without Content/ too" 0 "$capdoc" explain NSLocationUsageDescription
 contains "  and finds the key" "$out" 'NSLocationUsageDescription'
+
+# Xcode projects: each target's Info.plist as Xcode builds it (generated from INFOPLIST_KEY_*
+# settings, or its INFOPLIST_FILE), a Mac Catalyst pass, the deployment target from the settings.
+trails="$bundles/xcode/Trails/Trails.xcodeproj"
+expect_status "a project with generated Info.plists passes" 0 lint --project "$trails"
+contains "  the app, for iOS from its deployment target" "$out" '^checked .*Trails.xcodeproj \(target Trails\) for ios 15.0, app, requests: when-in-use: 0 errors, 0 warnings$'
+contains "  the app again for Mac Catalyst, with the macOS SDK's settings" "$out" 'NSLocationUsageDescription, NSLocationWhenInUseUsageDescription\)$'
+contains "  the widget from its INFOPLIST_FILE" "$out" '\(target TrailsWidget\) for ios 17.0, widget extension'
+lacks "  the unit-test target ships no Info.plist" "$out" 'TrailsTests'
+expect_status "--target picks one target" 0 lint --project "$trails" --target TrailsWidget
+lacks "  only that one" "$out" '\(target Trails\)'
+expect_status "an unknown target is a usage error" 64 lint --project "$trails" --target TrailWidget
+contains "  with the nearest and the list" "$err" "no target 'TrailWidget' \(did you mean 'TrailsWidget'\?\); its targets: "
+expect_status "an unknown configuration is a usage error" 64 lint --project "$trails" --configuration Beta
+contains "  it lists the configurations" "$err" "has no configuration 'Beta'; it has Debug, Release"
+expect_status "a broken project could not be linted" 2 lint --project "$bundles/xcode/Broken/NoRootObject.xcodeproj"
+contains "  says why, at the file" "$err" 'project.pbxproj: error: not an Xcode project: no rootObject$'
+
+# The calls in the code: requests and services from Swift (swift-syntax) and Objective-C.
+expect_status "region monitoring under When In Use on an iOS 12 target" 1 lint "$bundles/code/Info.plist" --platform ios --deployment-target 12.0 --sources "$bundles/code"
+contains "  the call is the evidence of the request" "$out" 'inferred requests: when-in-use \(from .*/Trails/LocationModel.swift:9:17.*NSLocationWhenInUseUsageDescription\)'
+contains "  the finding is at the call" "$out" '/Trails/LocationModel.swift:11:17: error: startMonitoring\(for:\) \(Region monitoring\) does not work under When In Use authorization on iOS 12.0 up to 13.0.*\[service-needs-level\]$'
+lacks "  code under Pods/ is not the app's" "$out" 'Vendor.swift'
+expect_status "the same code on an iOS 13 target is fine" 0 lint "$bundles/code/Info.plist" --platform ios --deployment-target 13.0 --sources "$bundles/code"
+expect_status "a sources folder that is not there could not be linted" 2 lint "$bundles/code/Info.plist" --platform ios --sources "$work/nowhere"
+
+# The CI case: an app whose code asks for Always while its project has only the When In Use string.
+app="$work/app"
+mkdir -p "$app"
+cp -R "$bundles/xcode/Trails/." "$bundles/ci-app/." "$app/"
+cd "$app"
+expect_status "a project and its code: the missing Always key" 1 lint --project Trails.xcodeproj --sources Trails
+contains "  at the project's line, with the call" "$out" '^Trails.xcodeproj/project.pbxproj:[0-9]+: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: .*\(requested at Trails/Recorder.swift:11:17\) \[missing-usage-key\]$'
+contains "  for Mac Catalyst too" "$out" 'needs it on Mac Catalyst 15.0 and later'
+expect_status "the same in SARIF" 1 lint --project Trails.xcodeproj --sources Trails --format sarif
+sarif_valid "$work/out" && pass "  valid SARIF 2.1.0" || fail "project SARIF schema" "$out"
+python3 - "$work/out" <<'PY' && pass "  results at the project's line, the call as a related location, relative paths" || fail "project SARIF" "$out"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+errors = [r for r in run["results"] if r["level"] == "error"]
+assert len(errors) == 2, errors
+for result in errors:
+    place = result["locations"][0]["physicalLocation"]
+    assert place["artifactLocation"] == {"uri": "Trails.xcodeproj/project.pbxproj", "uriBaseId": "%SRCROOT%"}, place
+    assert place["region"]["startLine"] > 1
+    related = result["relatedLocations"][0]["physicalLocation"]
+    assert related["artifactLocation"]["uri"] == "Trails/Recorder.swift" and related["region"] == {"startLine": 11, "startColumn": 17}, related
+    assert result["properties"]["target"] == "Trails"
+assert sorted(r["properties"]["platform"] for r in errors) == ["ios", "mac-catalyst"]
+PY
 cd "$plists"
 
 cd "$root"

@@ -7,9 +7,16 @@ extension PlistLinter {
         for request in requests {
             // key → the facts (from the target on) that list it.
             var needing: [String: [Fact]] = [:]
+            // Where a missing key belongs: beside the present keys of the same list (their line in
+            // the plist, or their build setting), so that editors and code hosts show a line.
+            var anchor: [String: LintLocation] = [:]
             for fact in scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)) {
                 guard case let .keys(keys) = fact.value else { continue }
-                for key in keys where subject.plist[key] == nil { needing[key, default: []].append(fact) }
+                let present = keys.filter { subject.plist[$0] != nil }.sorted().first
+                for key in keys where subject.plist[key] == nil {
+                    needing[key, default: []].append(fact)
+                    if anchor[key] == nil, let present { anchor[key] = subject.location(of: present) }
+                }
             }
             let calls = subject.code.filter { $0.use == .request(request) }.map(\.location)
             for (key, facts) in needing {
@@ -22,7 +29,8 @@ extension PlistLinter {
                 if let typo = subject.plist.keys.sorted().first(where: { spelling.intended($0)?.key == key }) {
                     message += " (the Info.plist has '\(typo)': a typo?)"
                 }
-                findings.append(LintFinding(rule: .missingUsageKey, key: key, message: message, location: LintLocation(file: subject.file),
+                findings.append(LintFinding(rule: .missingUsageKey, key: key, message: message,
+                                            location: anchor[key] ?? LintLocation(file: subject.file),
                                             related: calls, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
             }
         }
