@@ -86,6 +86,11 @@ struct LintBundleTests {
         #expect(result.findings[0].location == LintLocation(file: path("invisible-string.plist"), line: 5))
         #expect(!InvisibleText.isBlank("Trails\u{200B}"))
         #expect(InvisibleText.isBlank("\u{3164}\u{FEFF} \n"))
+        // The characters a tester used to get past the check: each alone is blank.
+        for scalar in ["\u{200B}", "\u{2060}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{200E}", "\u{200F}", "\u{E0020}", "\u{2800}", "\u{115F}"] {
+            #expect(InvisibleText.isBlank(scalar), "\(scalar.unicodeScalars.first!.value)")
+        }
+        #expect(!InvisibleText.isBlank("\u{200B}x"))
     }
 
     @Test("misspelled, wrong-case and display-name keys are errors at their line; other frameworks' keys are not")

@@ -22,11 +22,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                          requests: ["when-in-use", "always", "temporary-full-accuracy"])
         let mac = try linter.lint(document.root, file: "Info.plist", platform: "macos")
         let formatter = LintReportFormatter()
-        for result in [inferred, everything, mac] {
-            _ = formatter.human(result)
-            _ = formatter.json(result)
-            _ = formatter.sarif(result)
-        }
+        let run = LintRun(results: [inferred, everything, mac], failures: [])
+        for format in LintFormat.allCases { _ = formatter.format(run, as: format) }
+        // The line scanner reads what Foundation accepted as XML.
+        if document.format == .xml { _ = PlistKeyLines.lines(inXML: Data(bytes: data, count: size)) }
     } catch {
         fatalError("linting a plist that was read failed: \(error)")
     }

@@ -7,6 +7,8 @@ enum InvisibleText {
         text.unicodeScalars.allSatisfy { scalar in
             let properties = scalar.properties
             if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return true }
+            // BRAILLE PATTERN BLANK is a symbol, but draws nothing: a favourite way to fake a string.
+            if scalar == "\u{2800}" { return true }
             switch properties.generalCategory {
             case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
             default: return false
