@@ -189,8 +189,8 @@ for case in "laughs.plist:is not a valid XML property list" "xxe.plist:is not a 
             "deep.plist:is not a valid XML property list" "recursive.plist:truncated or corrupt binary property list" \
             "truncated.plist:truncated or corrupt binary property list"; do
   file=${case%%:*}; message=${case#*:}
-  bounded "lint-plist $file exits 1" 1 "$capdoc" lint-plist "plists/$file" --platform ios --content "$root/Content"
-  contains "  says why on stderr" "$err" "^error: .*$message"
+  bounded "lint-plist $file exits 2 (could not lint)" 2 "$capdoc" lint-plist "plists/$file" --platform ios --content "$root/Content"
+  contains "  says why on stderr, at the file" "$err" "^plists/$file: error: .*$message"
   empty "  prints nothing on stdout" "$out"
   lacks "  reads no file an entity names" "$err$out" 'root:'
 done
