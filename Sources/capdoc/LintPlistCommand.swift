@@ -146,7 +146,14 @@ struct LintPlistCommand: ParsableCommand {
         var seen: Set<String> = []
         for folder in sources {
             do {
-                for reference in try scanner.scan(directory: folder).references {
+                let scan = try scanner.scan(directory: folder)
+                // Files that could have held calls but were not read are worth a note; folders of
+                // dependencies, frameworks and tests are left out by design.
+                let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
+                if format == .human {
+                    for item in notScanned { Terminal.error("note: not scanned: \(item)\n") }
+                }
+                for reference in scan.references {
                     guard let index = Int(reference.api), apis.indices.contains(index) else { continue }
                     let api = apis[index]
                     let location = LintLocation(file: reference.file, line: reference.line, column: reference.column)

@@ -1,0 +1,90 @@
+/// Finds where an app's Swift and Objective-C code calls or names the APIs it is given.
+///
+/// ```swift
+/// let scanner = CodeScanner(patterns: [APIPattern(api: "always", swift: "requestAlwaysAuthorization()", objectiveC: nil)])
+/// for reference in try scanner.scan(directory: "MyApp").references { print(reference.file, reference.line) }
+/// ```
+///
+/// Swift is parsed by swift-syntax (see ``SwiftCallMatcher`` and ``SwiftReferenceFinder`` for the
+/// rules); Objective-C (`.m`, `.mm`) is tokenized (see ``ObjCReferenceFinder``). Which files are
+/// read is ``SourceTree``'s business.
+public struct CodeScanner: Sendable {
+    public let patterns: [APIPattern]
+    /// The patterns with a spelling the scanner cannot read; they match nothing.
+    public let unreadablePatterns: [APIPattern]
+
+    private let swift: SwiftSourceScanner
+    private let objectiveC: ObjCReferenceFinder
+
+    public init(patterns: [APIPattern]) {
+        self.patterns = patterns
+        var swiftPatterns: [(index: Int, pattern: SwiftPattern)] = []
+        var objectiveCPatterns: [(index: Int, pattern: ObjCPattern)] = []
+        var unreadable: [APIPattern] = []
+        for (index, pattern) in patterns.enumerated() {
+            var readable = true
+            if let spelling = pattern.swift {
+                if let parsed = SwiftPattern(spelling: spelling) { swiftPatterns.append((index, parsed)) } else { readable = false }
+            }
+            if let spelling = pattern.objectiveC {
+                if let parsed = ObjCPattern(spelling: spelling) { objectiveCPatterns.append((index, parsed)) } else { readable = false }
+            }
+            if !readable { unreadable.append(pattern) }
+        }
+        swift = SwiftSourceScanner(patterns: swiftPatterns)
+        objectiveC = ObjCReferenceFinder(patterns: objectiveCPatterns)
+        unreadablePatterns = unreadable
+    }
+
+    /// Scans a folder, recursively, or a single `.swift`, `.m` or `.mm` file.
+    ///
+    /// - Throws: ``CodeScanError`` when `directory` is missing, is a symbolic link, cannot be read,
+    ///   or is a file of another kind. Trouble with anything inside a folder is not an error: it is
+    ///   listed in ``CodeScan/skipped``.
+    public func scan(directory: String) throws -> CodeScan {
+        let tree = try SourceTree(path: directory)
+        var skipped = tree.skipped
+        var references: [(reference: CodeReference, patternIndex: Int)] = []
+        var filesScanned = 0
+        for file in tree.files {
+            let bytes: [UInt8]
+            switch FileSystem.contents(ofFileAt: file.path, maximumSize: SourceTree.maximumFileSize) {
+            case .bytes(let read): bytes = read
+            case .tooLarge: skipped.append("\(file.path): larger than \(SourceTree.maximumFileSize >> 20) MiB"); continue
+            case .unreadable(let reason): skipped.append("\(file.path): could not be read: \(reason)"); continue
+            }
+            let matches: [SourceMatch]
+            switch scan(bytes, language: file.language) {
+            case .matches(let found): matches = found
+            case .skipped(let reason): skipped.append("\(file.path): \(reason)"); continue
+            }
+            filesScanned += 1
+            for match in matches {
+                let reference = CodeReference(
+                    api: patterns[match.patternIndex].api, argument: match.argument, file: file.path,
+                    line: match.line, column: match.column, language: file.language == .swift ? .swift : .objectiveC)
+                references.append((reference, match.patternIndex))
+            }
+        }
+        references.sort { left, right in
+            if left.reference.file != right.reference.file {
+                return left.reference.file.utf8.lexicographicallyPrecedes(right.reference.file.utf8)
+            }
+            if left.reference.line != right.reference.line { return left.reference.line < right.reference.line }
+            if left.reference.column != right.reference.column { return left.reference.column < right.reference.column }
+            return left.patternIndex < right.patternIndex
+        }
+        return CodeScan(references: references.map(\.reference), filesScanned: filesScanned, skipped: skipped)
+    }
+
+    /// The matches in one file's contents. A Swift file that is not valid UTF-8 is decoded with
+    /// replacement characters, as the compiler would reject it anyway; Objective-C is tokenized as bytes.
+    func scan(_ bytes: [UInt8], language: SourceTree.Language) -> FileScanOutcome {
+        switch language {
+        case .swift:
+            return swift.isEmpty ? .matches([]) : swift.scan(String(decoding: bytes, as: UTF8.self))
+        case .objectiveC:
+            return .matches(objectiveC.matches(in: bytes))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// The source files of an app under a folder, in a fixed order, with the ones passed over.
+///
+/// What is left out, and why:
+/// - Hidden entries (`.git`, `.build`, `.DS_Store`): tools' data, not the app; not even listed.
+/// - Dependency and build folders (`Pods`, `Carthage`, `DerivedData`, `build`, `SourcePackages`,
+///   `checkouts`, `node_modules`) and frameworks (`*.framework`, `*.xcframework`): other people's
+///   code, whose calls are theirs to declare, or copies of the app's own.
+/// - Folders whose name ends in `Tests` (`Tests`, `AppTests`, `AppUITests`): test code does not ship
+///   in the app, so its calls need no usage description.
+/// - Symbolic links, never followed: a link can point out of the folder or into a loop.
+/// - Files over ``maximumFileSize``: no hand-written source is that large, and the bound keeps a
+///   hostile folder from costing unbounded memory and time.
+/// The folder walk sorts names by their UTF-8 bytes, so the result does not depend on the file
+/// system's order or the locale.
+struct SourceTree: Sendable {
+    enum Language: Sendable, Hashable {
+        case swift, objectiveC
+    }
+
+    struct SourceFile: Sendable, Hashable {
+        /// The path as the caller gave the folder, joined with the names below it.
+        var path: String
+        var language: Language
+    }
+
+    static let maximumFileSize = 8 << 20
+
+    static let dependencyFolders: Set<String> = [
+        "Pods", "Carthage", "DerivedData", "build", "SourcePackages", "checkouts", "node_modules",
+    ]
+
+    private(set) var files: [SourceFile] = []
+    private(set) var skipped: [String] = []
+
+    /// Lists `path`: a folder, walked, or a single source file.
+    init(path: String) throws(CodeScanError) {
+        switch FileSystem.entryKind(at: path) {
+        case .failure(.noSuchEntry):
+            throw .noSuchFolder(path)
+        case .failure(.failed(let reason)):
+            throw .unreadable(path, reason)
+        case .success(.symbolicLink):
+            throw .symbolicLink(path)
+        case .success(.directory):
+            var folder = path
+            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+            switch FileSystem.entryNames(inFolder: folder) {
+            case .success(let names): walk(folder: folder, names: names)
+            case .failure(.noSuchEntry): throw .noSuchFolder(path)
+            case .failure(.failed(let reason)): throw .unreadable(path, reason)
+            }
+        case .success(.regularFile(let size)):
+            guard let language = Self.language(ofFileNamed: path) else { throw .notASourceFile(path) }
+            addFile(at: path, size: size, language: language)
+        case .success(.other):
+            throw .notASourceFile(path)
+        }
+    }
+
+    private mutating func walk(folder: String, names: [String]) {
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            switch FileSystem.entryKind(at: path) {
+            case .success(.directory):
+                if let reason = Self.reasonToSkip(folderNamed: name) {
+                    skipped.append("\(path): \(reason)")
+                } else {
+                    switch FileSystem.entryNames(inFolder: path) {
+                    case .success(let names): walk(folder: path, names: names)
+                    case .failure(.noSuchEntry): continue  // removed since its parent was listed
+                    case .failure(.failed(let reason)): skipped.append("\(path): could not be read: \(reason)")
+                    }
+                }
+            case .success(.regularFile(let size)):
+                if let language = Self.language(ofFileNamed: name) { addFile(at: path, size: size, language: language) }
+            case .success(.symbolicLink):
+                skipped.append("\(path): symbolic link, not followed")
+            case .success(.other):
+                if Self.language(ofFileNamed: name) != nil { skipped.append("\(path): not a regular file") }
+            case .failure(.noSuchEntry):
+                continue  // removed since the folder was listed
+            case .failure(.failed(let reason)):
+                skipped.append("\(path): could not be read: \(reason)")
+            }
+        }
+    }
+
+    private mutating func addFile(at path: String, size: Int, language: Language) {
+        if size > Self.maximumFileSize {
+            skipped.append("\(path): larger than \(Self.maximumFileSize >> 20) MiB")
+        } else {
+            files.append(SourceFile(path: path, language: language))
+        }
+    }
+
+    /// Objective-C headers (`.h`) are left out: they declare what the `.m` files call.
+    static func language(ofFileNamed name: String) -> Language? {
+        if name.hasSuffix(".swift") { return .swift }
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") { return .objectiveC }
+        return nil
+    }
+
+    static func reasonToSkip(folderNamed name: String) -> String? {
+        if dependencyFolders.contains(name) { return "dependencies or build output, not the app's code" }
+        if name.hasSuffix(".framework") || name.hasSuffix(".xcframework") { return "a framework, not the app's code" }
+        if name.hasSuffix("Tests") { return "test code, which does not ship in the app" }
+        return nil
+    }
+}

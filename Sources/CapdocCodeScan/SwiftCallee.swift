@@ -1,0 +1,55 @@
+import SwiftSyntax
+
+/// What an expression in callee position names: `requestLocation` in `requestLocation()`,
+/// `manager?.startMonitoring` (name `startMonitoring`), `CLLocationUpdate.liveUpdates` (qualifier
+/// `CLLocationUpdate`). Used both for the code scanned and for the pattern spellings, so that the two
+/// are read the same way.
+struct SwiftCallee {
+    /// The last name, without backticks.
+    var name: String
+    /// The token of that name: where a reference is reported.
+    var nameToken: TokenSyntax
+    /// The last name of the receiver when it is a plain or qualified name (`CLLocationUpdate` in
+    /// `CLLocationUpdate.liveUpdates`, also in `CoreLocation.CLLocationUpdate.liveUpdates`); nil otherwise.
+    var qualifier: String?
+    /// The token of the qualifier, if any.
+    var qualifierToken: TokenSyntax?
+    /// `.member` with no receiver written.
+    var isImplicitMember: Bool
+    /// The labels of a compound name (`startMonitoring(for:)`), nil standing for `_`; nil for a plain name.
+    var argumentNames: [String?]?
+
+    init?(_ expression: ExprSyntax) {
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+            self.init(specialized.expression)
+        } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            self.init(reference: reference, base: nil, isImplicitMember: false)
+        } else if let member = expression.as(MemberAccessExprSyntax.self) {
+            self.init(reference: member.declName, base: member.base, isImplicitMember: member.base == nil)
+        } else {
+            return nil
+        }
+    }
+
+    private init(reference: DeclReferenceExprSyntax, base: ExprSyntax?, isImplicitMember: Bool) {
+        name = Self.plainName(reference.baseName)
+        nameToken = reference.baseName
+        argumentNames = reference.argumentNames.map { names in names.arguments.map { Self.label($0.name) } }
+        self.isImplicitMember = isImplicitMember
+        let receiver = base.flatMap { SwiftCallee($0) }
+        qualifier = receiver?.name
+        qualifierToken = receiver?.nameToken
+    }
+
+    /// A token's identifier without the backticks that let a keyword be a name (`` `default` ``).
+    static func plainName(_ token: TokenSyntax) -> String {
+        token.identifier?.name ?? token.text
+    }
+
+    /// An argument label, nil for none or `_`.
+    static func label(_ token: TokenSyntax?) -> String? {
+        guard let token, token.tokenKind != .wildcard else { return nil }
+        let name = plainName(token)
+        return name == "_" ? nil : name
+    }
+}

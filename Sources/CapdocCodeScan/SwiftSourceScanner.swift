@@ -1,0 +1,52 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A match in one source file, before it is tied to a file path and an API name.
+struct SourceMatch: Sendable, Hashable {
+    var patternIndex: Int
+    var argument: String?
+    var line: Int
+    var column: Int
+}
+
+/// What scanning one file came to.
+enum FileScanOutcome: Sendable, Hashable {
+    case matches([SourceMatch])
+    /// The file was not scanned, for this reason.
+    case skipped(String)
+}
+
+/// Finds the Swift patterns in the text of one Swift file.
+struct SwiftSourceScanner: Sendable {
+    /// How deep brackets, braces and `#if`s may nest before the parser leaves the rest of the file
+    /// unparsed: the level release builds of swift-syntax choose, far beyond real code, and safe on
+    /// ``LargeStackThread``'s stack. ``SwiftNestingGuard`` turns away files nested deeper.
+    static let maximumNestingLevel = 256
+
+    let patterns: [(index: Int, pattern: SwiftPattern)]
+
+    var isEmpty: Bool { patterns.isEmpty }
+
+    func scan(_ source: String) -> FileScanOutcome {
+        guard !patterns.isEmpty else { return .matches([]) }
+        let patterns = self.patterns
+        return LargeStackThread.run {
+            var text = source
+            return text.withUTF8 { bytes in
+                if let reason = SwiftNestingGuard.reasonToSkip(bytes) { return .skipped(reason) }
+                let tree = Parser.parse(source: bytes, maximumNestingLevel: Self.maximumNestingLevel)
+                return .matches(Self.matches(of: patterns, in: tree))
+            }
+        }
+    }
+
+    private static func matches(of patterns: [(index: Int, pattern: SwiftPattern)], in tree: SourceFileSyntax) -> [SourceMatch] {
+        let finder = SwiftReferenceFinder(patterns: patterns)
+        finder.walk(tree)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        return finder.found.map { found in
+            let location = converter.location(for: found.token.positionAfterSkippingLeadingTrivia)
+            return SourceMatch(patternIndex: found.patternIndex, argument: found.argument, line: location.line, column: location.column)
+        }
+    }
+}

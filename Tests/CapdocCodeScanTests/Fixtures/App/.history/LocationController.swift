@@ -1,0 +1,3 @@
+import CoreLocation
+
+func oldStart(_ manager: CLLocationManager) { manager.requestAlwaysAuthorization() }

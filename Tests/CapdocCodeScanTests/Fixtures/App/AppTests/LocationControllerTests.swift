@@ -1,0 +1,8 @@
+import CoreLocation
+import XCTest
+
+final class LocationControllerTests: XCTestCase {
+    func testAsks() {
+        CLLocationManager().requestWhenInUseAuthorization()
+    }
+}
