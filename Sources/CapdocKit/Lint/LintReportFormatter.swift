@@ -111,8 +111,9 @@ public struct LintReportFormatter: Sendable {
         ])
     }
 
-    func json(_ result: LintResult) -> JSONValue {
-        .object([
+    /// What was linted, and for what: the members JSON results and SARIF's `checked` share.
+    private func subject(_ result: LintResult) -> [String: JSONValue] {
+        [
             "file": .string(result.file),
             "target": result.target.map(JSONValue.string) ?? .null,
             "platform": .string(result.platform),
@@ -120,6 +121,11 @@ public struct LintReportFormatter: Sendable {
             "bundle": .string(result.bundle.id),
             "requests": strings(result.requests),
             "inferredRequests": result.inferredRequests.map(strings) ?? .null,
+        ]
+    }
+
+    func json(_ result: LintResult) -> JSONValue {
+        .object(subject(result).merging([
             "inferredFrom": result.inferredRequests == nil ? .null : .object(result.inferredFrom.mapValues(strings)),
             "findings": .array(result.findings.map { finding in
                 .object([
@@ -134,7 +140,7 @@ public struct LintReportFormatter: Sendable {
                 ])
             }),
             "summary": .object(["errors": .number(result.errorCount), "warnings": .number(result.warningCount)]),
-        ])
+        ]) { _, added in added })
     }
 
     private func json(_ location: LintLocation) -> JSONValue {
@@ -222,17 +228,7 @@ public struct LintReportFormatter: Sendable {
                 "invocations": .array([.object(["executionSuccessful": .bool(run.failures.isEmpty)])]),
                 "results": .array(results),
                 "properties": .object([
-                    "checked": .array(run.results.map { result in
-                        .object([
-                            "file": .string(result.file),
-                            "target": result.target.map(JSONValue.string) ?? .null,
-                            "platform": .string(result.platform),
-                            "deploymentTarget": result.deploymentTarget.map { .string($0.description) } ?? .null,
-                            "bundle": .string(result.bundle.id),
-                            "requests": strings(result.requests),
-                            "inferredRequests": result.inferredRequests.map(strings) ?? .null,
-                        ])
-                    }),
+                    "checked": .array(run.results.map { .object(subject($0)) }),
                 ]),
             ])]),
         ])
