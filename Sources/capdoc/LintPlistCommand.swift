@@ -117,7 +117,7 @@ struct LintPlistCommand: ParsableCommand {
             do {
                 var result = try linter.lint(subject)
                 if let siblings = projectOf[index] {
-                    result.findings += linter.containingAppFindings(widget: subject, apps: siblings)
+                    result.findings = LintFinding.ordered(result.findings + linter.containingAppFindings(widget: subject, apps: siblings))
                 }
                 results.append(result)
             } catch {

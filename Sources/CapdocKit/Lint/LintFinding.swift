@@ -85,7 +85,7 @@ public struct LintFinding: Sendable, Hashable {
     }
 
     /// Errors first, then by rule, key, place and message: the order of every output.
-    static func ordered(_ findings: [LintFinding]) -> [LintFinding] {
+    public static func ordered(_ findings: [LintFinding]) -> [LintFinding] {
         let rank = Dictionary(uniqueKeysWithValues: Rule.allCases.enumerated().map { ($1, $0) })
         return findings.sorted { a, b in
             if a.severity != b.severity { return a.severity > b.severity }
