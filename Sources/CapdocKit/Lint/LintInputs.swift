@@ -42,16 +42,12 @@ public struct LintInputReader: Sendable {
                 "cannot tell which platform '\(path)' is built for (it has no DTPlatformName, CFBundleSupportedPlatforms, "
                 + "LSMinimumSystemVersion or WatchKit key); pass --platform (\(names.accepted.joined(separator: ", ")))"))
         }
-        var keyLocations: [String: LintLocation] = [:]
-        if document.format == .xml, let data = FileManager.default.contents(atPath: path) {
-            for (key, line) in PlistKeyLines.lines(inXML: data) { keyLocations[key] = LintLocation(file: path, line: line) }
-        }
         var failures: [LintFailure] = []
         let localizations = localizations(LocalizedInfoPlistReader.find(besideInfoPlist: path), failures: &failures)
         if let failure = failures.first { return .failure(failure) }
         let bundle = BundleKind(plist: document.root)
         return .success(LintSubject(
-            file: path, plist: document.root, keyLocations: keyLocations, platform: platform,
+            file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
             deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
             bundle: bundle, requests: options.requests, localizations: localizations,
             code: bundle.makesRequests ? options.code : []))
@@ -142,9 +138,7 @@ public struct LintInputReader: Sendable {
                 return .failure(LintFailure(location: LintLocation(file: file), message: "target '\(resolved.target)': \(error.description)"))
             }
             plist = document.root
-            if document.format == .xml, let data = FileManager.default.contents(atPath: file) {
-                for (key, line) in PlistKeyLines.lines(inXML: data) { keyLocations[key] = LintLocation(file: file, line: line) }
-            }
+            keyLocations = document.keyLocations
             localizationPaths = LocalizedInfoPlistReader.find(besideInfoPlist: file)
         } else if !resolved.generatesInfoPlist {
             // A target with neither ships no Info.plist of its own (a library or tool).

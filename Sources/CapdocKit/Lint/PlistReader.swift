@@ -83,6 +83,13 @@ public struct PlistDocument: Sendable, Hashable {
     public var path: String
     public var format: Format
     public var root: [String: PlistValue]
+    /// The 1-based line of each top-level key, from the same bytes (XML only: a binary plist has no lines).
+    public var keyLines: [String: Int] = [:]
+
+    /// Where each top-level key is written, for findings.
+    public var keyLocations: [String: LintLocation] {
+        keyLines.mapValues { LintLocation(file: path, line: $0) }
+    }
 }
 
 /// Why a property list could not be read. Each case says what is wrong in a sentence for stderr.
@@ -172,7 +179,8 @@ public struct PlistReader: Sendable {
         guard let dictionary = object as? [AnyHashable: Any] else {
             throw .rootNotDictionary(path: path, found: PlistValue(foundation: object).typeDescription)
         }
-        return PlistDocument(path: path, format: documentFormat, root: PlistValue.convert(dictionary))
+        return PlistDocument(path: path, format: documentFormat, root: PlistValue.convert(dictionary),
+                             keyLines: documentFormat == .xml ? PlistKeyLines.lines(inXML: data) : [:])
     }
 
     /// Whether the data starts like XML: `<` after an optional byte order mark and white space.
