@@ -13,30 +13,7 @@ base="$root/Tests/CapdocKitTests/Fixtures/base"
 templates="$root/Templates"
 cd "$work"
 
-# Bounds for one run of the debug build: wall-clock seconds and peak resident memory.
-max_seconds=5
-max_kib=$((512 * 1024))
-have_time=0
-[ -x /usr/bin/time ] && /usr/bin/time -f '%e' true 2>/dev/null && have_time=1
-
-# bounded NAME EXPECTED COMMAND...: like expect_status, under a 30 s timeout, and checks the bounds.
-bounded() {
-  local name=$1 expected=$2; shift 2
-  if [ "$have_time" = 1 ]; then
-    timeout 30 /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err"
-  else
-    timeout 30 "$@" >"$work/out" 2>"$work/err"
-  fi
-  local status=$?
-  out=$(cat "$work/out"); err=$(cat "$work/err")
-  if [ "$status" -eq "$expected" ]; then pass "$name"; else fail "$name (exit $status, expected $expected)" "$(head -c 2000 <<< "$out$err")"; fi
-  if [ "$have_time" = 1 ] && [ -s "$work/time" ]; then
-    local seconds kib
-    read -r seconds kib < <(tail -n 1 "$work/time")
-    awk -v s="$seconds" -v m="$max_seconds" 'BEGIN { exit !(s <= m) }' && pass "  within ${max_seconds} s (${seconds} s)" || fail "  within ${max_seconds} s (${seconds} s)"
-    [ "$kib" -le "$max_kib" ] && pass "  within $((max_kib / 1024)) MiB ($((kib / 1024)) MiB)" || fail "  within $((max_kib / 1024)) MiB ($((kib / 1024)) MiB)"
-  fi
-}
+source "$root/Tests/robustness/lib.sh"
 
 # fresh NAME: a copy of the base fixture as NAME/Content, and NAME/outside beside it.
 fresh() {
