@@ -25,25 +25,12 @@ struct ExplainCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         let others = explainer.matches(term).dropFirst()
-        if Terminal.colourAllowed(for: 1), let roff = explainer.man(match), showWithMan(roff) {
+        if Terminal.colourAllowed(for: 1), let roff = explainer.man(match), ManPager.show(roff) {
             return
         }
         Terminal.write(explainer.markdown(match) ?? "")
         for other in others {
             Terminal.write("\nAlso: the \(other.kind.rawValue) '\(other.id)' (capdoc explain \(other.kind == .request ? "request-" : "")\(other.id)).\n")
         }
-    }
-
-    /// Shows a man page through man(1) on the terminal; false when man cannot run.
-    private func showWithMan(_ roff: String) -> Bool {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-explain-\(ProcessInfo.processInfo.processIdentifier).7")
-        defer { try? FileManager.default.removeItem(at: file) }
-        guard (try? Data(roff.utf8).write(to: file)) != nil else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["man", "-l", file.path]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

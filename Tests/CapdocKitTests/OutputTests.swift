@@ -88,7 +88,7 @@ struct OutputTests {
         #expect(try manager.contentsOfDirectory(atPath: root.path).sorted() == ["._site.capdoc-lock", "_site"], "no staging folder is left behind")
 
         // While another build holds the lock, a second one fails clearly and writes nothing.
-        let held = try BuildLock(beside: output)
+        let held = try BuildLock(beside: OutputPlacement(output.path, inputs: []))
         #expect(throws: OutputWriter.Failure.self) { try writer.write([OutputFile(path: "three.txt", text: "3")], to: output.path) }
         held.release()
         #expect(!manager.fileExists(atPath: output.appendingPathComponent("three.txt").path))

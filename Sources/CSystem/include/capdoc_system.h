@@ -6,4 +6,8 @@
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS or EINVAL where unsupported).
 int capdoc_exchange_paths(const char *first, const char *second);
 
+/// Whether the signal's disposition is "ignore" (inherited from the parent, as a shell does for
+/// background jobs): then capdoc must not start catching it.
+int capdoc_signal_is_ignored(int signal_number);
+
 #endif

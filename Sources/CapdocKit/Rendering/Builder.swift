@@ -41,12 +41,16 @@ public struct Builder: Sendable {
     }
 
     public func build(contentAt content: String, into output: String, checker: Checker = Checker()) throws -> Outcome {
+        // Where the output may go is settled before the check, so that a bad --output fails at once.
+        let writer = OutputWriter(inputs: [content, templates])
+        try writer.checkPlacement(of: output)
+        try writer.recoverPreviousOutput(output)
         let report = checker.check(contentAt: content)
         guard report.errorCount == 0 else { return Outcome(report: report, written: nil) }
         var timer = PhaseTimer()
         let renderers = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
         let compiled = CompiledModel(model: report.model, merge: report.merge)
-        let written = try OutputWriter().write(to: output) { sink in
+        let written = try writer.write(to: output) { sink in
             try emit(compiled, renderers: renderers, into: sink)
             timer.lap("render and write")
         }
