@@ -98,10 +98,10 @@ public struct OutputWriter: Sendable {
             return written
         } catch let failure as Failure {
             // A foreign folder that ended up at the staging name is left alone, never removed.
-            if case .foreignMovedAside = failure {} else { FolderSwap.removeTree(staging.path) }
+            if case .foreignMovedAside = failure {} else { interrupts.removeAfterFailure(staging) }
             throw failure
         } catch {
-            FolderSwap.removeTree(staging.path)
+            interrupts.removeAfterFailure(staging)
             throw Failure.io("cannot write '\(output)': \(error.localizedDescription)")
         }
     }

@@ -47,6 +47,8 @@ final class StagingFolder: FileSink, @unchecked Sendable {
     /// No file is started after this; the caller removes the folder.
     func interrupt() { lock.withLock { interrupted = true } }
 
+    var isInterrupted: Bool { lock.withLock { interrupted } }
+
     func write(_ file: OutputFile) throws {
         let components = try OutputWriter.components(of: file.path)
         try lock.withLock {
