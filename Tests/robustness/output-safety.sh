@@ -41,7 +41,7 @@ done
 cp -r expected-A _site
 current=A
 for signal in INT TERM; do
-  for moment in checking 0 0.05 0.15 0.3 0.6; do
+  for moment in checking 0 0.05 0.15 0.3 0.6 1.2 3; do
     next=$([ "$current" = A ] && echo B || echo A)
     env --default-signal=INT "$capdoc" build --content "$next" >/dev/null 2>&1 &
     pid=$!
