@@ -47,7 +47,7 @@ struct CheckCommand: ParsableCommand {
                 "contradictionsAdjudicated": adjudicated,
                 "errors": report.errorCount,
                 "warnings": report.warningCount,
-            ]))
+            ]), .json)
         }
         // Everything is written: end here rather than free a large model piece by piece (as compilers do).
         Terminal.exitWithoutCleanup(report.errorCount > 0 ? ExitStatus.contentErrors : 0)

@@ -43,7 +43,7 @@ struct FlowQuery: ParsableCommand {
             Terminal.error("error: \(unknown)\n")
             throw ExitCode(ExitStatus.usage)
         }
-        if json { Terminal.write(answer.json.serialized()); return }
+        if json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(Self.describe(answer))
         QueryOptions.printSources(answer.sources, answers)
     }

@@ -104,7 +104,7 @@ struct SupportQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let availability: String = switch answer.support.availability {
         case .value(.boolean(true)): "available"
         case .value: "not available"
@@ -142,7 +142,7 @@ struct LevelQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
         Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
         options.printSources(answer.sources, answers)
@@ -159,7 +159,7 @@ struct KeysQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.keys(request: request, platform: options.platform, os: $1) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
             Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
