@@ -60,7 +60,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         let object: [String: Any] = ["diagnostics": items, "summary": summary]
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONValue.escapingDisplayControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 
