@@ -18,7 +18,7 @@ struct LintPlistCommand: ParsableCommand {
             the keys present, UIBackgroundModes and the calls in --sources, and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
             error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
-            linted (unreadable plist, project, strings file or sources), 64 bad options.
+            linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.
             """
     )
 
