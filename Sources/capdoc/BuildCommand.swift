@@ -30,13 +30,13 @@ struct BuildCommand: ParsableCommand {
         do {
             outcome = try builder.build(contentAt: content, into: output)
         } catch {
-            Terminal.error("error: \(error)\n")
+            Terminal.errorLine("error: \(error)")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
         Terminal.error(renderer.human(outcome.report.diagnostics))
         guard let written = outcome.written else {
-            Terminal.error("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was\n")
+            Terminal.errorLine("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let seconds = Date().timeIntervalSince(start)

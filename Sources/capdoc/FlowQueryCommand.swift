@@ -40,7 +40,7 @@ struct FlowQuery: ParsableCommand {
         do {
             answer = try answers.flow(from: from, trigger: trigger, choice: choice, platform: platform, os: version)
         } catch let unknown as Answers.UnknownID {
-            Terminal.error("error: \(unknown)\n")
+            Terminal.errorLine("error: \(unknown)")
             throw ExitCode(ExitStatus.usage)
         }
         if json { Terminal.write(answer.json.serialized(), .json); return }

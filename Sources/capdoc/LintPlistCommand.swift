@@ -84,7 +84,7 @@ struct LintPlistCommand: ParsableCommand {
                 return ids
             }
         } catch {
-            Terminal.error("error: \(error)\n")
+            Terminal.errorLine("error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
 
@@ -107,7 +107,7 @@ struct LintPlistCommand: ParsableCommand {
                 subjects += found.subjects
                 failures += found.failures
             } catch {
-                Terminal.error("error: \(error)\n")
+                Terminal.errorLine("error: \(error)")
                 throw ExitCode(ExitStatus.usage)
             }
         }
@@ -151,7 +151,7 @@ struct LintPlistCommand: ParsableCommand {
                 // dependencies, frameworks and tests are left out by design.
                 let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
                 if format == .human {
-                    for item in notScanned { Terminal.error("note: not scanned: \(item)\n") }
+                    for item in notScanned { Terminal.errorLine("note: not scanned: \(item)") }
                 }
                 for reference in scan.references {
                     guard let index = Int(reference.api), apis.indices.contains(index) else { continue }

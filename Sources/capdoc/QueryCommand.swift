@@ -48,7 +48,7 @@ struct QueryOptions: ParsableArguments {
         do {
             return (try body(answers, version), answers)
         } catch let unknown as Answers.UnknownID {
-            Terminal.error("error: \(unknown)\n")
+            Terminal.errorLine("error: \(unknown)")
             throw ExitCode(ExitStatus.usage)
         }
     }

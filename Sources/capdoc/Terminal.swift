@@ -23,6 +23,10 @@ enum Terminal {
 
     static func error(_ text: String) { put(text, .text, to: StandardStreams.error) }
 
+    /// A message of one line on standard error: every value in it (a path, an id, an error's text)
+    /// is shown on that line, a newline in it escaped too, so that no value can forge a line.
+    static func errorLine(_ message: String) { error(DisplayText.line(message) + "\n") }
+
     private static func put(_ text: String, _ kind: Kind, to descriptor: Int32) {
         guard !text.isEmpty else { return }
         let safe = switch kind {
