@@ -64,7 +64,7 @@ struct FlowQuery: ParsableCommand {
         switch answer.prompted {
         case nil:
             if let gate = answer.closedBy {
-                lines.append("\(gate.name): \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))")
+                lines.append("\(DisplayText.line(gate.name)): \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))")
                 if answer.choiceIgnored, let choice = answer.choice { lines.append("--choice \(choice) is ignored: nothing can happen here.") }
             } else {
                 lines.append("unknown (the sources do not decide).")

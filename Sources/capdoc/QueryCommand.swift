@@ -60,7 +60,8 @@ struct QueryOptions: ParsableArguments {
         Terminal.write("Sources:\n")
         for id in sources {
             let source = answers.model.sources.first { $0.id.value == id }
-            Terminal.write("  \(id): \(source?.displayTitle ?? id) <\(source?.url ?? "")>\n")
+            // One line per source, whatever its title holds (a quoted title may hold a newline).
+            Terminal.write("  \(id): \(DisplayText.line(source?.displayTitle ?? id)) <\(DisplayText.line(source?.url ?? ""))>\n")
         }
     }
 
@@ -108,7 +109,7 @@ struct SupportQuery: ParsableCommand {
         let availability: String = switch answer.support.availability {
         case .value(.boolean(true)): "available"
         case .value: "not available"
-        case let .closed(gate): "not available: \(gate.name.lowercased())"
+        case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
         case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
         }
@@ -162,7 +163,7 @@ struct KeysQuery: ParsableCommand {
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
-            Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+            Terminal.write("\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
         } else if let required = answer.required {
             Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
         } else {

@@ -78,6 +78,14 @@ bounded "Content with control characters: check --diagnostics-format json exits 
 shown_safely "check json"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/out" && pass "  the JSON parses" || fail "  the JSON parses"
 
+# A newline is allowed in Content (prose needs it), but a one-line field shown by query stays on its line.
+mkdir -p newline
+cp -r "$base" newline/Content
+sed -i 's/^title: A guide$/title: "A guide\\nFORGED: line"/' newline/Content/sources/guide.yaml
+bounded "a source title with a newline: query exits 0" 0 "$capdoc" query level always --platform ios --content newline/Content
+contains "  the title is shown on its source's line" "$out" '^  guide: A guide\\u\{A\}FORGED: line <https://example.com/guide>$'
+lacks "  it starts no line of its own" "$out" '^FORGED'
+
 # A Content file name with an ESC sequence: refused as an unsafe id, the name shown escaped.
 mkdir -p named
 cp -r "$base" named/Content
