@@ -40,7 +40,7 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(ExitStatus.contentErrors)
         }
         let seconds = Date().timeIntervalSince(start)
-        Terminal.write("built \(written.files) files, \(written.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
+        Terminal.write("built \(written.files) files, \(written.bytes) bytes into \(DisplayText.line(output)) in \(String(format: "%.2f", seconds)) s\n")
         Terminal.exitWithoutCleanup(0)
     }
 }

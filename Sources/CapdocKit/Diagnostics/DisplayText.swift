@@ -21,13 +21,13 @@ public enum DisplayText {
     /// For one line of output (a message, a path, a key): every unsafe scalar escaped, newlines and
     /// tabs too, so that a value cannot start a line of its own.
     public static func line(_ text: String) -> String {
-        escaping(text) { isUnsafe($0) }
+        escaping(text, keeping: ByteSet())
     }
 
     /// For text of several lines (a page of Markdown, an answer): every unsafe scalar escaped except
     /// newline and tab, which the text's layout needs.
     public static func lines(_ text: String) -> String {
-        escaping(text) { $0 != "\n" && $0 != "\t" && isUnsafe($0) }
+        escaping(text, keeping: ByteSet([0x0A, 0x09]))
     }
 
     /// Like `lines`, but a colour or bold escape (SGR: ESC `[` digits and `;` `m`) is kept: for a
@@ -73,7 +73,7 @@ public enum DisplayText {
     /// For HTML: what `lines` escapes, keeping carriage returns too (HTML allows the three). The
     /// escape is plain ASCII without `&<>"`, so it is as safe in an attribute as in text.
     public static func html(_ text: String) -> String {
-        escaping(text) { $0 != "\n" && $0 != "\t" && $0 != "\r" && isUnsafe($0) }
+        escaping(text, keeping: ByteSet([0x0A, 0x09, 0x0D]))
     }
 
     /// `\u{1B}`: how an unsafe scalar is shown, as Swift writes it, upper-case hex.
@@ -94,12 +94,38 @@ public enum DisplayText {
         text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
     }
 
-    private static func escaping(_ text: String, _ unsafe: (Unicode.Scalar) -> Bool) -> String {
-        guard mayHoldUnsafe(text), text.unicodeScalars.contains(where: unsafe) else { return text }
+    /// The text with every unsafe scalar escaped but the ASCII controls in `kept`.
+    private static func escaping(_ text: String, keeping kept: ByteSet) -> String {
+        guard holdsUnsafe(text, keeping: kept) else { return text }
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if unsafe(scalar) { output.append(contentsOf: escape(scalar).unicodeScalars) } else { output.append(scalar) }
+            if isUnsafe(scalar), !(scalar.isASCII && kept.contains(UInt8(scalar.value))) {
+                output.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                output.append(scalar)
+            }
         }
         return String(output)
+    }
+
+    /// Whether the text holds an unsafe scalar other than the ASCII controls in `kept`, read from its
+    /// UTF-8 bytes: every page of the site passes here, and nearly all hold none.
+    private static func holdsUnsafe(_ text: String, keeping kept: ByteSet) -> Bool {
+        ByteText.withBytes(text) { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
+                let third: UInt8 = index + 2 < bytes.count ? bytes[index + 2] : 0
+                switch byte {
+                case 0x00..<0x20 where !kept.contains(byte), 0x7F: return true
+                case 0xC2 where (0x80...0x9F).contains(next): return true  // U+0080–U+009F
+                case 0xE2 where next == 0x80 && (0xAA...0xAE).contains(third): return true  // U+202A–U+202E
+                case 0xE2 where next == 0x81 && (0xA6...0xA9).contains(third): return true  // U+2066–U+2069
+                default: index += 1
+                }
+            }
+            return false
+        }
     }
 }
