@@ -34,7 +34,7 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(ExitStatus.contentErrors)
         }
         let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
-        Terminal.error(renderer.human(outcome.report.diagnostics))
+        Terminal.error(renderer.human(outcome.report.diagnostics), .styled)
         guard let written = outcome.written else {
             Terminal.errorLine("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was")
             throw ExitCode(ExitStatus.contentErrors)

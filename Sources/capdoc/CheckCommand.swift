@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         }
         switch diagnosticsFormat {
         case .human:
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics))
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics), .styled)
             Terminal.write(report.summary + "\n")
         case .json:
             let adjudicated = report.merge.contradictions.filter { $0.adjudication != nil }.count

@@ -129,7 +129,7 @@ struct LintPlistCommand: ParsableCommand {
         let run = LintRun(results: results, failures: failures)
         let formatter = LintReportFormatter(colour: format == .human && Terminal.colourAllowed(for: 1),
                                             workingDirectory: FileManager.default.currentDirectoryPath)
-        Terminal.write(formatter.format(run, as: format), format == .human ? .text : .json)
+        Terminal.write(formatter.format(run, as: format), format == .human ? .styled : .json)
         if format == .human { Terminal.error(formatter.humanFailures(run)) }
         if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }
         if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }

@@ -27,7 +27,7 @@ struct ModelOptions: ParsableArguments {
             name = "the built-in model"
         }
         guard report.errorCount == 0 else {
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }), .styled)
             Terminal.errorLine("error: \(name) has \(report.errorCount) errors; fix them with `capdoc check` first")
             throw ExitCode(ExitStatus.contentErrors)
         }

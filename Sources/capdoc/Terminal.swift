@@ -11,9 +11,11 @@ import Foundation
 enum Terminal {
     /// What a piece of output is, which decides how it is made safe.
     enum Kind {
-        /// Text for people: control characters escaped, newlines and tabs kept; colour escapes kept
-        /// only on a stream that may be coloured (`colourAllowed`).
+        /// Text for people: control characters escaped, newlines and tabs kept.
         case text
+        /// Text a renderer coloured (diagnostics, lint findings) after escaping every value in it: as
+        /// `text`, but its colour and bold escapes (SGR) are kept on a stream that may be coloured.
+        case styled
         /// JSON (or SARIF) from capdoc's JSON writers, which already escape every control character
         /// as `\u001B`: written as it is, since another escape would break the document.
         case json
@@ -21,7 +23,7 @@ enum Terminal {
 
     static func write(_ text: String, _ kind: Kind = .text) { put(text, kind, to: StandardStreams.output) }
 
-    static func error(_ text: String) { put(text, .text, to: StandardStreams.error) }
+    static func error(_ text: String, _ kind: Kind = .text) { put(text, kind, to: StandardStreams.error) }
 
     /// A message of one line on standard error: every value in it (a path, an id, an error's text)
     /// is shown on that line, a newline in it escaped too, so that no value can forge a line.
@@ -31,7 +33,8 @@ enum Terminal {
         guard !text.isEmpty else { return }
         let safe = switch kind {
         case .json: text
-        case .text: colourAllowed(for: descriptor) ? DisplayText.linesKeepingStyles(text) : DisplayText.lines(text)
+        case .text: DisplayText.lines(text)
+        case .styled: colourAllowed(for: descriptor) ? DisplayText.linesKeepingStyles(text) : DisplayText.lines(text)
         }
         do {
             try StandardStreams.write(safe, to: descriptor)

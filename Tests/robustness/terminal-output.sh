@@ -137,6 +137,37 @@ lacks "  no value starts a line of its own" "$out" '^::'
 bounded "lint-plist of a missing plist whose name has control characters exits 2" 2 "$capdoc" lint-plist --platform ios "$(printf 'gone\033[2J.plist')"
 shown_safely "lint-plist failure"
 
+# On a terminal (a pseudo-terminal, by script(1)), diagnostics and findings are coloured: the only
+# escape sequences are capdoc's own colour and bold (SGR); a value's ESC, even an SGR one, is escaped.
+# only_styles NAME FILE: every ESC in FILE starts an SGR sequence (ESC [ digits and ; m).
+only_styles() {
+  if LC_ALL=C grep -aqP '\x1b(?!\[[0-9;]*m)' "$2"; then
+    fail "  $1: no escape sequence but colour" "$(head -c 600 "$2" | cat -v)"
+  else
+    pass "  $1: no escape sequence but colour"
+  fi
+  if LC_ALL=C grep -aqP '[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$2"; then
+    fail "  $1: no other raw control character" "$(head -c 600 "$2" | cat -v)"
+  else
+    pass "  $1: no other raw control character"
+  fi
+}
+if command -v script > /dev/null; then
+  # on_terminal NAME STATUS COMMAND...: runs COMMAND with its stdout and stderr on a pseudo-terminal.
+  on_terminal() { local name=$1 status=$2; shift 2; bounded "$name" "$status" script -qec "$(printf '%q ' "$@")" /dev/null; cp "$work/out" "$work/tty"; }
+  on_terminal "check of Content with control characters, on a terminal" 1 "$capdoc" check --content hostile/Content
+  contains "  coloured" "$out" $'\e\[31merror:'
+  only_styles "check" "$work/tty"
+  on_terminal "lint-plist of hostile keys, on a terminal" 1 "$capdoc" lint-plist --platform ios hostile.plist
+  contains "  coloured" "$out" $'\e\[31merror:'
+  only_styles "lint-plist" "$work/tty"
+  on_terminal "an id argument holding an SGR sequence, on a terminal" 64 "$capdoc" query level "$(printf '\033[31mred\033[0m')" --platform ios --content clean/Content
+  only_styles "query" "$work/tty"
+  lacks "  the argument's SGR is not passed through" "$out" $'\e\[31mred'
+else
+  pass "script(1) is not installed: the terminal cases are skipped"
+fi
+
 # The site of the clean fixture: no C0 control but tab, LF, CR, and no DEL, in any HTML page.
 bounded "the clean fixture builds" 0 "$capdoc" build --content clean/Content --output clean/site --templates "$templates"
 if LC_ALL=C grep -rlaP '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]' --include='*.html' clean/site > "$work/controls"; then
