@@ -30,17 +30,17 @@ struct BuildCommand: ParsableCommand {
         do {
             outcome = try builder.build(contentAt: content, into: output)
         } catch {
-            Terminal.error("error: \(error)\n")
+            Terminal.errorLine("error: \(error)")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
-        Terminal.error(renderer.human(outcome.report.diagnostics))
+        Terminal.error(renderer.human(outcome.report.diagnostics), .styled)
         guard let written = outcome.written else {
-            Terminal.error("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was\n")
+            Terminal.errorLine("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let seconds = Date().timeIntervalSince(start)
-        Terminal.write("built \(written.files) files, \(written.bytes) bytes into \(output) in \(String(format: "%.2f", seconds)) s\n")
+        Terminal.write("built \(written.files) files, \(written.bytes) bytes into \(DisplayText.line(output)) in \(String(format: "%.2f", seconds)) s\n")
         Terminal.exitWithoutCleanup(0)
     }
 }

@@ -9,4 +9,23 @@ struct CapdocCommand: ParsableCommand {
         version: Capdoc.version,
         subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, LintPlistCommand.self]
     )
+
+    /// ArgumentParser's `main`, with its help, version and error messages printed through `Terminal`
+    /// (which escapes control characters echoed from the arguments and exits 74 when the stream
+    /// cannot be written) instead of `print`, which drops write errors.
+    static func main() {
+        StandardStreams.reserveClosedDescriptors()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let status = exitCode(for: error)
+            if !message.isEmpty {
+                if status == .success { Terminal.write(message + "\n") } else { Terminal.error(message + "\n") }
+            }
+            Terminal.exitWithoutCleanup(status.rawValue)
+        }
+        Terminal.exitWithoutCleanup(0)
+    }
 }

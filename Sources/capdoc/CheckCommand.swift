@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         }
         switch diagnosticsFormat {
         case .human:
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics))
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics), .styled)
             Terminal.write(report.summary + "\n")
         case .json:
             let adjudicated = report.merge.contradictions.filter { $0.adjudication != nil }.count
@@ -47,7 +47,7 @@ struct CheckCommand: ParsableCommand {
                 "contradictionsAdjudicated": adjudicated,
                 "errors": report.errorCount,
                 "warnings": report.warningCount,
-            ]))
+            ]), .json)
         }
         // Everything is written: end here rather than free a large model piece by piece (as compilers do).
         Terminal.exitWithoutCleanup(report.errorCount > 0 ? ExitStatus.contentErrors : 0)

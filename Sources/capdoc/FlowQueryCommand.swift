@@ -40,10 +40,10 @@ struct FlowQuery: ParsableCommand {
         do {
             answer = try answers.flow(from: from, trigger: trigger, choice: choice, platform: platform, os: version)
         } catch let unknown as Answers.UnknownID {
-            Terminal.error("error: \(unknown)\n")
+            Terminal.errorLine("error: \(unknown)")
             throw ExitCode(ExitStatus.usage)
         }
-        if json { Terminal.write(answer.json.serialized()); return }
+        if json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(Self.describe(answer))
         QueryOptions.printSources(answer.sources, answers)
     }
@@ -64,7 +64,7 @@ struct FlowQuery: ParsableCommand {
         switch answer.prompted {
         case nil:
             if let gate = answer.closedBy {
-                lines.append("\(gate.name): \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))")
+                lines.append("\(DisplayText.line(gate.name)): \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))")
                 if answer.choiceIgnored, let choice = answer.choice { lines.append("--choice \(choice) is ignored: nothing can happen here.") }
             } else {
                 lines.append("unknown (the sources do not decide).")

@@ -18,7 +18,7 @@ struct LintPlistCommand: ParsableCommand {
             the keys present, UIBackgroundModes and the calls in --sources, and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
             error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
-            linted (unreadable plist, project, strings file or sources), 64 bad options.
+            linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.
             """
     )
 
@@ -84,7 +84,7 @@ struct LintPlistCommand: ParsableCommand {
                 return ids
             }
         } catch {
-            Terminal.error("error: \(error)\n")
+            Terminal.errorLine("error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
 
@@ -107,7 +107,7 @@ struct LintPlistCommand: ParsableCommand {
                 subjects += found.subjects
                 failures += found.failures
             } catch {
-                Terminal.error("error: \(error)\n")
+                Terminal.errorLine("error: \(error)")
                 throw ExitCode(ExitStatus.usage)
             }
         }
@@ -129,7 +129,7 @@ struct LintPlistCommand: ParsableCommand {
         let run = LintRun(results: results, failures: failures)
         let formatter = LintReportFormatter(colour: format == .human && Terminal.colourAllowed(for: 1),
                                             workingDirectory: FileManager.default.currentDirectoryPath)
-        Terminal.write(formatter.format(run, as: format))
+        Terminal.write(formatter.format(run, as: format), format == .human ? .styled : .json)
         if format == .human { Terminal.error(formatter.humanFailures(run)) }
         if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }
         if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
@@ -151,7 +151,7 @@ struct LintPlistCommand: ParsableCommand {
                 // dependencies, frameworks and tests are left out by design.
                 let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
                 if format == .human {
-                    for item in notScanned { Terminal.error("note: not scanned: \(item)\n") }
+                    for item in notScanned { Terminal.errorLine("note: not scanned: \(item)") }
                 }
                 for reference in scan.references {
                     guard let index = Int(reference.api), apis.indices.contains(index) else { continue }

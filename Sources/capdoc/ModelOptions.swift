@@ -17,7 +17,7 @@ struct ModelOptions: ParsableArguments {
         if let content {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue else {
-                Terminal.error("error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder), or leave it out for the built-in model\n")
+                Terminal.errorLine("error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder), or leave it out for the built-in model")
                 throw ExitCode(ExitStatus.contentErrors)
             }
             report = Checker().check(contentAt: content)
@@ -27,8 +27,8 @@ struct ModelOptions: ParsableArguments {
             name = "the built-in model"
         }
         guard report.errorCount == 0 else {
-            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }))
-            Terminal.error("error: \(name) has \(report.errorCount) errors; fix them with `capdoc check` first\n")
+            Terminal.error(DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2)).human(report.diagnostics.filter { $0.severity == .error }), .styled)
+            Terminal.errorLine("error: \(name) has \(report.errorCount) errors; fix them with `capdoc check` first")
             throw ExitCode(ExitStatus.contentErrors)
         }
         return report

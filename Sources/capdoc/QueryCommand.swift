@@ -48,7 +48,7 @@ struct QueryOptions: ParsableArguments {
         do {
             return (try body(answers, version), answers)
         } catch let unknown as Answers.UnknownID {
-            Terminal.error("error: \(unknown)\n")
+            Terminal.errorLine("error: \(unknown)")
             throw ExitCode(ExitStatus.usage)
         }
     }
@@ -60,7 +60,8 @@ struct QueryOptions: ParsableArguments {
         Terminal.write("Sources:\n")
         for id in sources {
             let source = answers.model.sources.first { $0.id.value == id }
-            Terminal.write("  \(id): \(source?.displayTitle ?? id) <\(source?.url ?? "")>\n")
+            // One line per source, whatever its title holds (a quoted title may hold a newline).
+            Terminal.write("  \(id): \(DisplayText.line(source?.displayTitle ?? id)) <\(DisplayText.line(source?.url ?? ""))>\n")
         }
     }
 
@@ -104,11 +105,11 @@ struct SupportQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let availability: String = switch answer.support.availability {
         case .value(.boolean(true)): "available"
         case .value: "not available"
-        case let .closed(gate): "not available: \(gate.name.lowercased())"
+        case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
         case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
         }
@@ -142,7 +143,7 @@ struct LevelQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
         Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
         options.printSources(answer.sources, answers)
@@ -159,10 +160,10 @@ struct KeysQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run { try $0.keys(request: request, platform: options.platform, os: $1) }
-        if options.json { Terminal.write(answer.json.serialized()); return }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
-            Terminal.write("\(header): \(gate.name.lowercased()), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+            Terminal.write("\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
         } else if let required = answer.required {
             Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
         } else {

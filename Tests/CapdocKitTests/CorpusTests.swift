@@ -401,6 +401,10 @@ enum SafeRendering {
             let text = String(decoding: file.contents, as: UTF8.self)
             if file.path.hasSuffix(".html") {
                 problems += html(text).map { "\(file.path): \($0)" }
+                // No C0 control but tab, LF and CR, and no DEL: a browser shows NUL and ESC as nothing (issue #15).
+                if let control = file.contents.first(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) {
+                    problems.append("\(file.path): control byte 0x\(String(control, radix: 16))")
+                }
             } else if file.path.hasPrefix("man/") {
                 problems += roff(text).map { "\(file.path): \($0)" }
             }

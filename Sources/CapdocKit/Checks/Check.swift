@@ -37,6 +37,7 @@ public enum CheckRegistry {
         MissingFieldCheck.self,
         DuplicateIDCheck.self,
         UnsafeIDCheck.self,
+        ControlCharacterCheck.self,
         ManPageCollisionCheck.self,
         UnsafeFileCheck.self,
         VocabularyLimitCheck.self,

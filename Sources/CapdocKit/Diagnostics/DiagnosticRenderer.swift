@@ -30,7 +30,11 @@ public struct DiagnosticRenderer: Sendable {
         return output
     }
 
+    /// The location and message are shown through `DisplayText.line`: a file name or a value quoted
+    /// in a message may hold control characters, and must neither act on the terminal nor start a line.
     private func headline(_ location: SourceLocation, _ label: String, _ message: String, severity: Severity) -> String {
+        let location = DisplayText.line(location.description)
+        let message = DisplayText.line(message)
         guard colour else { return "\(location): \(label): \(message)\n" }
         let code = switch severity {
         case .error: "31"
@@ -56,7 +60,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         let object: [String: Any] = ["diagnostics": items, "summary": summary]
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONValue.escapingDisplayControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 
@@ -75,8 +79,15 @@ private struct LineCache {
         var line = String(lines[location.line - 1])
         if line.hasSuffix("\r") { line.removeLast() }
         if line.count > 200 { line = String(line.prefix(200)) + "…" }
-        // The caret goes under the column, counted in Unicode scalars as YAML counts them; tabs kept.
-        let prefix = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-        return "  \(line)\n  \(prefix)^\n"
+        // The caret goes under the column, counted in Unicode scalars as YAML counts them; tabs kept,
+        // and a control character shown as its escape (`\u{1B}`) is as wide as the escape.
+        guard DisplayText.mayHoldUnsafe(line) else {
+            return "  \(line)\n  \(String(repeating: " ", count: min(max(0, location.column - 1), line.unicodeScalars.count)))^\n"
+        }
+        let prefix = line.unicodeScalars.prefix(max(0, location.column - 1)).map { scalar in
+            scalar == "\t" ? "\t" : DisplayText.isUnsafe(scalar) ? String(repeating: " ", count: DisplayText.escape(scalar).count) : " "
+        }.joined()
+        let shown = line.unicodeScalars.map { $0 != "\t" && DisplayText.isUnsafe($0) ? DisplayText.escape($0) : String($0) }.joined()
+        return "  \(shown)\n  \(prefix)^\n"
     }
 }

@@ -9,7 +9,8 @@ struct PhaseTimer {
     mutating func lap(_ phase: String) {
         guard Self.enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(Data(String(format: "timing: %-28@ %8.1f ms\n", phase as NSString, Double(now - last) / 1e6).utf8))
+        // A timing line is a debugging aid: when standard error cannot take it, it is dropped.
+        try? StandardStreams.write(String(format: "timing: %-28@ %8.1f ms\n", phase as NSString, Double(now - last) / 1e6), to: StandardStreams.error)
         last = now
     }
 }

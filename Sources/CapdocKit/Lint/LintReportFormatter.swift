@@ -52,7 +52,7 @@ public struct LintReportFormatter: Sendable {
 
     /// The failures, one `PLACE: error: message` line each, for standard error.
     public func humanFailures(_ run: LintRun) -> String {
-        run.failures.map { "\($0.location): error: \($0.message)\n" }.joined()
+        run.failures.map { "\(shown($0.location.description)): error: \(shown($0.message))\n" }.joined()
     }
 
     func human(_ result: LintResult) -> String {
@@ -65,34 +65,39 @@ public struct LintReportFormatter: Sendable {
                     : "\(name): inferred requests: none (a \(result.bundle) runs under its containing app's authorization; lint that app's Info.plist for the requests)\n"
             } else {
                 let evidence = Set(result.inferredFrom.values.flatMap { $0 }).sorted()
-                output += "\(name): inferred requests: \(inferred.joined(separator: ", ")) (from \(evidence.joined(separator: ", ")))\n"
+                output += "\(name): inferred requests: \(shown(inferred.joined(separator: ", "))) (from \(shown(evidence.joined(separator: ", "))))\n"
             }
         }
         for finding in result.findings {
             output += headline(finding)
             let cited = finding.claims.isEmpty ? finding.sources : finding.claims
-            output += "  source: \(cited.isEmpty ? "none (no source in the model states it)" : cited.joined(separator: ", "))\n"
-            for place in finding.related { output += "  requested at: \(place)\n" }
+            output += "  source: \(cited.isEmpty ? "none (no source in the model states it)" : shown(cited.joined(separator: ", ")))\n"
+            for place in finding.related { output += "  requested at: \(shown(place.description))\n" }
         }
         let target = result.deploymentTarget.map { " \($0)" } ?? " (newest versions)"
         let requests = result.requests.isEmpty ? "none" : result.requests.joined(separator: ", ")
-        output += "checked \(name) for \(result.platform)\(target), \(result.bundle), requests: \(requests): "
+        output += "checked \(name) for \(shown(result.platform))\(target), \(result.bundle), requests: \(shown(requests)): "
             + "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))\n"
         return output
     }
 
     private func displayName(_ result: LintResult) -> String {
-        result.target.map { "\(result.file) (target \($0))" } ?? result.file
+        shown(result.target.map { "\(result.file) (target \($0))" } ?? result.file)
     }
+
+    /// A path, key, target or message as one line that cannot act on the terminal: Info.plist keys
+    /// and strings, target names and file names come from the app, and may hold control characters.
+    private func shown(_ text: String) -> String { DisplayText.line(text) }
 
     private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func headline(_ finding: LintFinding) -> String {
         let label = finding.severity.rawValue
-        let tail = "\(finding.message) [\(finding.rule.rawValue)]"
-        guard colour else { return "\(finding.location): \(label): \(tail)\n" }
+        let tail = "\(shown(finding.message)) [\(finding.rule.rawValue)]"
+        let location = shown(finding.location.description)
+        guard colour else { return "\(location): \(label): \(tail)\n" }
         let code = finding.severity == .error ? "31" : "35"
-        return "\u{1B}[1m\(finding.location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(tail)\u{1B}[0m\n"
+        return "\u{1B}[1m\(location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(tail)\u{1B}[0m\n"
     }
 
     // MARK: JSON

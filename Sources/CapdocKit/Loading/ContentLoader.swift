@@ -209,6 +209,7 @@ public struct ContentLoader: Sendable {
         }
         switch YAMLParser.parse(data, path: path) {
         case let .success(node?):
+            diagnostics += ControlCharacterCheck.diagnostics(in: node)
             return node
         case .success(nil):
             diagnostics.append(Diagnostic(.error, "file is empty", at: .file(path), check: MissingFieldCheck.id))

@@ -31,7 +31,9 @@ public struct HTMLRenderer: Renderer {
             },
             "dataAsOf": input.dataAsOf,
         ]
-        return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
+        // No C0 control but tab, LF and CR, no DEL or C1 control reaches a page, whatever a template
+        // or a renderer let through: HTML forbids them, and a browser shows NUL and ESC as nothing.
+        return [OutputFile(path: page.ref.path + ".html", text: DisplayText.html(templates.layout.render(context)))]
     }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {

@@ -86,11 +86,39 @@ public indirect enum JSONValue: Sendable, Equatable {
                     output += "\\u202".utf8
                     output.append(bytes[index + 1] == 0xA8 ? 0x38 : 0x39)
                     index += 2
+                case 0x7F:
+                    output += "\\u007f".utf8
+                case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]),
+                     0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (0xAA...0xAE).contains(bytes[index + 1]),
+                     0xE2 where index + 1 < bytes.count && bytes[index] == 0x81 && (0xA6...0xA9).contains(bytes[index + 1]):
+                    // DEL, the C1 controls and the bidi overrides and isolates are valid JSON, but act on
+                    // a terminal that shows the document or reorder it (`DisplayText`): escaped, the same text.
+                    let scalar = byte == 0xC2 ? UInt32(bytes[index] & 0x3F) | 0x80
+                        : 0x2000 | UInt32(bytes[index] & 0x3F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    output += Self.unicodeEscape(scalar)
+                    index += byte == 0xC2 ? 1 : 2
                 default: output.append(byte)
                 }
             }
         }
         output.append(0x22)
+    }
+
+    /// `\u009b`: a scalar of the Basic Multilingual Plane as a JSON escape.
+    static func unicodeEscape(_ scalar: UInt32) -> [UInt8] {
+        [0x5C, 0x75] + [12, 8, 4, 0].map { hexDigits[Int((scalar >> UInt32($0)) & 0xF)] }
+    }
+
+    /// JSON written by another writer (Foundation's) with what `writeString` escapes beyond JSON's
+    /// rules escaped too; the scalars can only be inside strings, since JSON's syntax is ASCII.
+    public static func escapingDisplayControls(_ json: String) -> String {
+        guard DisplayText.mayHoldUnsafe(json), json.unicodeScalars.contains(where: { $0.value >= 0x7F && DisplayText.isUnsafe($0) }) else { return json }
+        var output: [UInt8] = []
+        output.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F && DisplayText.isUnsafe(scalar) { output += unicodeEscape(scalar.value) } else { output += String(scalar).utf8 }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

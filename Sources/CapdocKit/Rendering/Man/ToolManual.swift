@@ -22,7 +22,7 @@ enum ToolManual {
             blocks.append(.markdown(command.1))
         }
         blocks.append(.heading(2, "Exit status", anchor: nil))
-        blocks.append(.list([[.text("0: success (warnings allowed).")], [.text("1: errors in the content or the plist, or a build that could not be written.")], [.text("2: lint-plist could not read an input (plist, project, strings file or sources).")], [.text("64: usage error, or an unknown id (the message suggests the nearest).")]]))
+        blocks.append(.list([[.text("0: success (warnings allowed).")], [.text("1: errors in the content or the plist, or a build that could not be written.")], [.text("2: lint-plist could not read an input (plist, project, strings file or sources).")], [.text("64: usage error, or an unknown id (the message suggests the nearest).")], [.text("74: standard output or standard error could not be written (closed, a full disk, or a pipe whose reader left while SIGPIPE is ignored); the output is incomplete. With SIGPIPE at its default, such a pipe ends capdoc by SIGPIPE, as it does other tools.")]]))
         blocks.append(.heading(2, "Environment", anchor: nil))
         blocks.append(.paragraph([.code("NO_COLOR"), .text(": when set, diagnostics are never coloured. Colour is used only on a terminal.")]))
         let page = Page(ref: PageRef("", "capdoc"), title: "capdoc", description: "compile and check Core Location authorization facts", blocks: blocks)
