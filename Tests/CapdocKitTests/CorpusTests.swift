@@ -598,19 +598,35 @@ enum SafeRendering {
     }
 
     /// Enough of HTML's character references to see through an obfuscated scheme (`&#106;avascript:`).
+    /// Character references decoded once, left to right, as a browser decodes an attribute value:
+    /// `&amp;#58;` is the text `&#58;`, not a colon. (Decoding twice would see script URLs in
+    /// harmless relative ones, such as `javascript&#58;alert(1)`.)
     static func decodeEntities(_ text: String) -> String {
-        var result = text
-        for (name, value) in ["&colon;": ":", "&tab;": "\t", "&newline;": "\n", "&amp;": "&", "&quot;": "\"", "&#39;": "'"] {
-            result = result.replacingOccurrences(of: name, with: value, options: .caseInsensitive)
-        }
-        for reference in matches(of: #"&#[xX]?[0-9a-fA-F]+;?"#, in: result) {
-            let digits = reference.dropFirst(2).trimmingCharacters(in: CharacterSet(charactersIn: ";xX"))
-            let hex = reference.dropFirst(2).first.map { $0 == "x" || $0 == "X" } ?? false
-            if let code = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(code) {
-                result = result.replacingOccurrences(of: reference, with: String(Character(scalar)))
+        let named: [String: String] = ["colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let body = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "#" }
+            var decoded: String?
+            if body.hasPrefix("#") {
+                let hex = body.dropFirst().first.map { $0 == "x" || $0 == "X" } ?? false
+                let digits = body.dropFirst(hex ? 2 : 1)
+                decoded = UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else {
+                decoded = named[body.lowercased()]
+            }
+            if let decoded, !body.isEmpty {
+                result += decoded
+                rest = rest.dropFirst(1 + body.count)
+                if rest.first == ";" { rest = rest.dropFirst() }
+            } else {
+                result += "&"
+                rest = rest.dropFirst()
             }
         }
-        return result
+        return result + rest
     }
 }
 
