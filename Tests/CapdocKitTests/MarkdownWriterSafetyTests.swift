@@ -66,6 +66,8 @@ struct MarkdownWriterSafetyTests {
         "[https://e.com/\tx](<https://e.com/\tx>)",
         "Fine: <https://example.com/ok?a=1&b=2>, <a@b.co>, [t](https://example.com/(p)), ![i](data:image/png;base64,AA)",
         "[plain](javascript:alert(1)) <javascript:alert(1)> [r][evil]\n\n[evil]: javascript:alert(2)",
+        // Found by FuzzMarkdownWriter: an emptied URL with a title was written `]( "title")`, a link to `"title"`.
+        #"![alt](data:image/pnascript:x "title") [x](javascript:a "javascript:alert(1)") [y](<> "t")"#,
     ]
 
     @Test("read back, the Markdown of hostile prose has no HTML, no script URL, and the prose's links", arguments: hostileProse)

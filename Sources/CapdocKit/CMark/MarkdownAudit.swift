@@ -47,6 +47,11 @@ public enum MarkdownAudit {
         linkURLs(inMarkdown: prose).map { ProseSanitizer.isDangerous($0) ? "" : $0 }
     }
 
+    /// Whether the check accepts this prose's nesting (`ProseNestingCheck`): only such prose is rendered.
+    public static func nestsWithinLimit(_ prose: String) -> Bool {
+        ProseNesting.firstTooDeep(in: prose) == nil
+    }
+
     /// A page holding only this prose, written as Markdown by the page writer.
     public static func markdownPage(withProse prose: String) -> String {
         let page = Page(ref: PageRef("sources", "audit"), title: "Audit", description: "", blocks: [.markdown(prose)])

@@ -10,7 +10,8 @@ import Foundation
 /// written without its scheme, so `[script](mailto:script)` becomes the tag `<script>`. In the
 /// `[text](URL)` form, the writer leaves `&` alone, so `javascript&#58;alert(1)` (a harmless relative
 /// URL) reads back as `javascript:alert(1)`. This runs over the finished tree just before the writer:
-/// - a URL cmark's HTML renderer would drop (`javascript:`, `vbscript:`, `file:`, non-image `data:`) is emptied;
+/// - a URL cmark's HTML renderer would drop (`javascript:`, `vbscript:`, `file:`, non-image `data:`) is
+///   emptied, and a link without a URL loses its title (written where the URL goes, it would become one);
 /// - the bytes the writer cannot carry unchanged are percent-encoded, as a browser would: ASCII
 ///   controls, space, `<`, `>`, and an `&` that starts a character reference (`&name;`, `&#58;`);
 /// - a link still written as an autolink is parsed back; unless it reads as the same link, one more
@@ -32,6 +33,9 @@ enum MarkdownLinkDestinations {
                 url = percentEncodingFirstCharacter(afterSchemeOf: url)
             }
             if url != original { cmark_node_set_url(node, url) }
+            // The writer puts a title where the URL goes, so with no URL, `[x]( "t")` reads back as a
+            // link to `"t"`: a link without a URL (emptied, or written so) keeps no title.
+            if url.isEmpty, let title = cmark_node_get_title(node), title.pointee != 0 { cmark_node_set_title(node, "") }
         }
     }
 
