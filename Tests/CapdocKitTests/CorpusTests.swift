@@ -167,7 +167,61 @@ enum ContentGenerators {
         },
     ]
 
+    /// A source with one note claim whose `note:` (line 10, column 11) is `prose`, as a YAML string.
+    static func noteSource(_ prose: String) -> String {
+        let quoted = "\"" + prose.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        return sourceHead + "claims:\n  - id: n\n    fact: note\n    subject: t\n    value: x\n    quote: q\n    note: " + quoted + "\n"
+    }
+
+    /// Prose nested exactly `levels` deep (the paragraph counts), once in each way Markdown nests:
+    /// emphasis, block quotes, lists (a list and its item are two levels), and images in links in images.
+    static func nestedPieces(levels: Int) -> [String] {
+        let stars = String(repeating: "*", count: 2 * (levels - 1))
+        return [
+            stars + "x" + stars,
+            String(repeating: ">", count: levels - 1) + " x",
+            levels % 2 == 1 ? String(repeating: "- ", count: (levels - 1) / 2) + "x" : String(repeating: "- ", count: (levels - 2) / 2) + "> x",
+            String(repeating: "[![a", count: levels - 2) + String(repeating: "](u)](u)", count: levels - 2),
+        ]
+    }
+
+    /// `nestedPieces`, `count` times over, as paragraphs apart.
+    static func nestedProse(levels: Int, count: Int) -> String {
+        let pieces = nestedPieces(levels: levels).joined(separator: "\n\n")
+        return Array(repeating: pieces, count: count).joined(separator: "\n\n")
+    }
+
     static let all: [String: Generator] = [
+        // Issue 15: `*`×200,000 `x` `*`×200,000 (400 KB) passed the check, then cmark's CommonMark
+        // writer ran for minutes (nodes × depth). Refused by the check, at the note.
+        "prose--emphasis-200000": { tree in
+            tree.write(noteSource(String(repeating: "*", count: 200_000) + "x" + String(repeating: "*", count: 200_000)), to: "sources/extra.yaml")
+        },
+        // 100,000 nested block quotes: every line the writer writes repeats each quote's `> `.
+        "prose--block-quotes-100000": { tree in
+            tree.write(noteSource(String(repeating: ">", count: 100_000) + " x\nlazy\nlines"), to: "sources/extra.yaml")
+        },
+        // 100,000 nested list items on one line: `- - - … x`.
+        "prose--nested-lists-100000": { tree in
+            tree.write(noteSource(String(repeating: "- ", count: 100_000) + "x"), to: "sources/extra.yaml")
+        },
+        // 100,000 images in links in images…: `[![a` ×100,000 then `](u)](u)` ×100,000 (more than 120 s to write as Markdown).
+        "prose--links-in-images-100000": { tree in
+            tree.write(noteSource(String(repeating: "[![a", count: 100_000) + String(repeating: "](u)](u)", count: 100_000)), to: "sources/extra.yaml")
+        },
+        // One level over the limit, in each way of nesting: the first is reported.
+        "prose--33-levels": { tree in
+            tree.write(noteSource(nestedProse(levels: ProseNesting.mostLevels + 1, count: 1)), to: "sources/extra.yaml")
+        },
+        // At the limit, 2,000 times over (1 MB): valid, and every format renders it within the bounds.
+        "render--prose-32-levels": { tree in
+            tree.write(noteSource(nestedProse(levels: ProseNesting.mostLevels, count: 2_000)), to: "sources/extra.yaml")
+        },
+        // Brackets that never close into links nest nothing: valid, rendered within the bounds.
+        "render--brackets-100000": { tree in
+            tree.write(noteSource(String(repeating: "[", count: 100_000) + "x" + String(repeating: "]", count: 100_000)), to: "sources/extra.yaml")
+        },
         // A 50 MB source file: refused by its size before it is read.
         "huge--50mb-source": { tree in
             var text = sourceHead + "claims:\n"
@@ -407,6 +461,9 @@ enum SafeRendering {
                 }
             } else if file.path.hasPrefix("man/") {
                 problems += roff(text).map { "\(file.path): \($0)" }
+            } else if file.path.hasSuffix(".md") {
+                // Read back as Markdown: no HTML but capdoc's anchors, no script URL (issue 15).
+                problems += MarkdownAudit.problems(inMarkdown: text).map { "\(file.path): \($0)" }
             }
         }
         return problems
@@ -545,19 +602,35 @@ enum SafeRendering {
     }
 
     /// Enough of HTML's character references to see through an obfuscated scheme (`&#106;avascript:`).
+    /// Character references decoded once, left to right, as a browser decodes an attribute value:
+    /// `&amp;#58;` is the text `&#58;`, not a colon. (Decoding twice would see script URLs in
+    /// harmless relative ones, such as `javascript&#58;alert(1)`.)
     static func decodeEntities(_ text: String) -> String {
-        var result = text
-        for (name, value) in ["&colon;": ":", "&tab;": "\t", "&newline;": "\n", "&amp;": "&", "&quot;": "\"", "&#39;": "'"] {
-            result = result.replacingOccurrences(of: name, with: value, options: .caseInsensitive)
-        }
-        for reference in matches(of: #"&#[xX]?[0-9a-fA-F]+;?"#, in: result) {
-            let digits = reference.dropFirst(2).trimmingCharacters(in: CharacterSet(charactersIn: ";xX"))
-            let hex = reference.dropFirst(2).first.map { $0 == "x" || $0 == "X" } ?? false
-            if let code = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(code) {
-                result = result.replacingOccurrences(of: reference, with: String(Character(scalar)))
+        let named: [String: String] = ["colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let body = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "#" }
+            var decoded: String?
+            if body.hasPrefix("#") {
+                let hex = body.dropFirst().first.map { $0 == "x" || $0 == "X" } ?? false
+                let digits = body.dropFirst(hex ? 2 : 1)
+                decoded = UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else {
+                decoded = named[body.lowercased()]
+            }
+            if let decoded, !body.isEmpty {
+                result += decoded
+                rest = rest.dropFirst(1 + body.count)
+                if rest.first == ";" { rest = rest.dropFirst() }
+            } else {
+                result += "&"
+                rest = rest.dropFirst()
             }
         }
-        return result
+        return result + rest
     }
 }
 

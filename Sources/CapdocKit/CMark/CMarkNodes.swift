@@ -79,8 +79,12 @@ extension CMarkDocument {
     /// HTML; raw HTML and unsafe links (`javascript:` and the like) from Content are not passed through.
     public func html() -> String { takeCString(cmark_render_html(root, CMARK_OPT_DEFAULT)) }
 
-    /// CommonMark, unwrapped.
-    public func commonMark() -> String { takeCString(cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0)) }
+    /// CommonMark, unwrapped. Its links read back as the same links, never as raw HTML or a script
+    /// URL (`MarkdownLinkDestinations`).
+    public func commonMark() -> String {
+        MarkdownLinkDestinations.prepare(root)
+        return takeCString(cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0))
+    }
 
     /// roff for man(7), unwrapped: capdoc adds the title line and fixes what mandoc would warn about.
     public func man() -> String { takeCString(cmark_render_man(root, CMARK_OPT_DEFAULT, 0)) }

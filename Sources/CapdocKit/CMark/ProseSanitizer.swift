@@ -4,7 +4,8 @@ import CCmark
 /// renderer drops raw HTML and empties links to `javascript:`, `vbscript:`, `file:` and non-image
 /// `data:` URLs; its CommonMark renderer writes both back as they were, so a page that another tool
 /// renders as Markdown would run them. This removes raw HTML from parsed prose (as man pages, which
-/// never show it, already do) and empties the same URLs cmark's HTML renderer does.
+/// never show it, already do); the URLs of every link in a Markdown page, prose or not, are made
+/// safe where the page is written (`MarkdownLinkDestinations`), with `isDangerous`.
 enum ProseSanitizer {
     /// Sanitizes parsed blocks in place; returns them without the raw HTML blocks.
     static func sanitize(_ blocks: [OpaquePointer]) -> [OpaquePointer] {
@@ -27,13 +28,9 @@ enum ProseSanitizer {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 doomed.append(node)  // unlinked after the walk: the iterator must not lose its place
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                if let url = cmark_node_get_url(node), isDangerous(String(cString: url)) { cmark_node_set_url(node, "") }
-            default:
-                break
             }
         }
         cmark_iter_free(iterator)

@@ -41,6 +41,7 @@ public enum CheckRegistry {
         ManPageCollisionCheck.self,
         UnsafeFileCheck.self,
         VocabularyLimitCheck.self,
+        ProseNestingCheck.self,
         UnknownIDCheck.self,
         InvalidVersionRangeCheck.self,
         InvalidGateCheck.self,

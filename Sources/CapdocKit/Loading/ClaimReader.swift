@@ -77,7 +77,7 @@ enum ClaimReader {
               let value = value(valueNode, fact: fact, states: states, references: &references, diagnostics: &diagnostics) else { return nil }
         let quote = reader.node("quote").flatMap { ValueReader.string($0, field: "quote", diagnostics: &diagnostics) }
             ?? Located("", at: reader.location)
-        let note = reader.node("note").flatMap { ValueReader.string($0, field: "note", diagnostics: &diagnostics)?.value }
+        let note = reader.node("note").flatMap { ValueReader.prose($0, field: "note", allowEmpty: true, diagnostics: &diagnostics)?.value }
         var replacement: String?
         if let replacementNode = reader.node("replacement") {
             if fact.isDeprecation {
@@ -170,7 +170,7 @@ enum ClaimReader {
             }
             return Located(.keys(Array(Set(keys.map(\.value))).sorted()), at: node.location)
         case .text:
-            return ValueReader.nonEmptyString(node, field: "value", diagnostics: &diagnostics).map { Located(.text($0.value), at: $0.location) }
+            return ValueReader.prose(node, field: "value", diagnostics: &diagnostics).map { Located(.text($0.value), at: $0.location) }
         }
     }
 

@@ -231,8 +231,8 @@ enum SourceReader {
         guard let reader = MappingReader(node, what: "source", allowed: fields, diagnostics: &diagnostics) else { return nil }
         let title = reader.require("title", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "title", diagnostics: &diagnostics) }
         let url = reader.require("url", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "url", diagnostics: &diagnostics) }
-        if let url, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
-            diagnostics.append(Diagnostic(.error, "url must start with https:// or http://", at: url.location, check: WrongTypeCheck.id))
+        if let url, let problem = SourceURL.problem(url.value) {
+            diagnostics.append(Diagnostic(.error, problem, at: url.location, check: WrongTypeCheck.id))
         }
         let kind = reader.require("kind", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "kind", diagnostics: &diagnostics) }
         if let kind, !kinds.contains(kind.value) {
@@ -245,7 +245,7 @@ enum SourceReader {
             diagnostics.append(Diagnostic(.error, "archive must be a file name inside the archives folder, not a path",
                                           at: archive.location, check: UnsafeIDCheck.id))
         }
-        let summary = reader.string("summary", required: false, diagnostics: &diagnostics)
+        let summary = reader.node("summary").flatMap { ValueReader.prose($0, field: "summary", allowEmpty: true, diagnostics: &diagnostics) }
         let edition = reader.string("edition", required: false, diagnostics: &diagnostics)
 
         var claims: [Claim] = []
@@ -300,7 +300,7 @@ enum AdjudicationReader {
             let over = reader.require("over", diagnostics: &diagnostics).flatMap { ValueReader.stringList($0, field: "over", allowScalar: true, diagnostics: &diagnostics) }
             let platforms = reader.node("platforms").flatMap { ClaimReader.selection($0, field: "platforms", diagnostics: &diagnostics) } ?? .silent
             let os = reader.node("os").flatMap { ClaimReader.range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
-            let reason = reader.require("reason", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "reason", diagnostics: &diagnostics) }
+            let reason = reader.require("reason", diagnostics: &diagnostics).flatMap { ValueReader.prose($0, field: "reason", diagnostics: &diagnostics) }
             guard let id, let prevails, let over, let reason else { continue }
             if over.isEmpty {
                 diagnostics.append(Diagnostic(.error, "'over' must name at least one claim", at: reader.location, check: WrongTypeCheck.id))

@@ -32,7 +32,7 @@ enum GateReader {
         guard let reader = MappingReader(node, what: "gate", allowed: fields, diagnostics: &diagnostics) else { return nil }
         let id = reader.require("id", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
         let name = reader.require("name", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "name", diagnostics: &diagnostics) }
-        let summary = reader.require("summary", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "summary", diagnostics: &diagnostics) }
+        let summary = reader.require("summary", diagnostics: &diagnostics).flatMap { ValueReader.prose($0, field: "summary", diagnostics: &diagnostics) }
         let outcome = reader.require("outcome", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "outcome", diagnostics: &diagnostics) }
         for text in [id, outcome].compactMap({ $0 }) where !Identifier.isKebabCase(text.value) {
             diagnostics.append(Diagnostic(.error, "'\(text.value)' must be kebab-case (lowercase letters, digits, single hyphens)", at: text.location,

@@ -50,7 +50,7 @@ struct VocabularyLoader {
         let name = reader.require("name", diagnostics: &diagnostics)
             .flatMap { ValueReader.nonEmptyString($0, field: "name", diagnostics: &diagnostics) }
         let summary = reader.require("summary", diagnostics: &diagnostics)
-            .flatMap { ValueReader.nonEmptyString($0, field: "summary", diagnostics: &diagnostics) }
+            .flatMap { ValueReader.prose($0, field: "summary", diagnostics: &diagnostics) }
         var attributes: [String: String] = [:]
         var apis: [String] = []
         for extra in extras {

@@ -3,24 +3,42 @@ import Mustache
 
 /// The site's templates: `page.mustache`, the layout of every page, and `style.css` and `search.js`, copied as is.
 /// They come from `Templates/` (or `--templates DIR`), so that a site can be re-skinned without code.
+///
+/// Templates are third-party files, read as carefully as Content: no file that is a symbolic link is
+/// followed (a `style.css` linked to `/etc/passwd` would be published with the site), each file's size
+/// is checked before it is read (a 3 GB `style.css` was read and copied), and the layout's sections
+/// are counted before swift-mustache parses them (`MustacheNesting`: 3,000 nested sections crashed it).
 public struct SiteTemplates: Sendable {
     public static let layoutFile = "page.mustache"
     public static let stylesheetFile = "style.css"
     /// The search box's script; optional, so that a re-skinned site without a search form needs none.
     public static let searchScriptFile = "search.js"
 
+    /// The largest layout: it is copied into every page (the shipped one is 1.5 KB).
+    public static let largestLayout = 256 * 1024
+    /// The largest stylesheet or script, copied once (the shipped ones are 8 KB and 5 KB).
+    public static let largestAsset = 4 * 1024 * 1024
+
     let layout: MustacheTemplate
     let stylesheet: Data
     let searchScript: Data?
 
-    public enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
         case invalid(String, String)
+        case symbolicLink(String)
+        case tooLarge(String, size: Int, limit: Int)
+        case nestedTooDeep(String, line: Int, column: Int)
+        case delimiterTooLong(String, line: Int, column: Int)
 
         public var description: String {
             switch self {
             case let .missing(path): "template '\(path)' not found (use --templates DIR to point at a folder with \(SiteTemplates.layoutFile) and \(SiteTemplates.stylesheetFile))"
             case let .invalid(path, problem): "template '\(path)' is not valid Mustache: \(problem)"
+            case let .symbolicLink(path): "template '\(path)' is a symbolic link; templates must be regular files in the templates folder (links are not followed)"
+            case let .tooLarge(path, size, limit): "template '\(path)' is \(size) bytes; at most \(limit) bytes are allowed"
+            case let .nestedTooDeep(path, line, column): "\(path):\(line):\(column): template nests its sections more than \(MustacheNesting.mostLevels) levels deep"
+            case let .delimiterTooLong(path, line, column): "\(path):\(line):\(column): template sets a delimiter longer than \(MustacheNesting.longestDelimiter) characters"
             }
         }
     }
@@ -28,14 +46,34 @@ public struct SiteTemplates: Sendable {
     public init(folder: String, fileSystem: any FileSystem = DiskFileSystem()) throws {
         let layoutPath = joinPath(folder, Self.layoutFile)
         let stylesheetPath = joinPath(folder, Self.stylesheetFile)
-        guard let layoutData = fileSystem.contents(of: layoutPath) else { throw Failure.missing(layoutPath) }
-        guard let stylesheet = fileSystem.contents(of: stylesheetPath) else { throw Failure.missing(stylesheetPath) }
+        let layoutData = try Self.read(layoutPath, limit: Self.largestLayout, fileSystem: fileSystem)
+        let stylesheet = try Self.read(stylesheetPath, limit: Self.largestAsset, fileSystem: fileSystem)
+        let searchScriptPath = joinPath(folder, Self.searchScriptFile)
+        let searchScript = fileSystem.isSymbolicLink(searchScriptPath) || fileSystem.size(of: searchScriptPath) != nil
+            ? try Self.read(searchScriptPath, limit: Self.largestAsset, fileSystem: fileSystem) : nil
+        let text = String(decoding: layoutData, as: UTF8.self)
+        switch MustacheNesting.problem(in: text) {
+        case let .tooDeep(line, column)?: throw Failure.nestedTooDeep(layoutPath, line: line, column: column)
+        case let .delimiterTooLong(line, column)?: throw Failure.delimiterTooLong(layoutPath, line: line, column: column)
+        case nil: break
+        }
         do {
-            layout = try MustacheTemplate(string: String(decoding: layoutData, as: UTF8.self))
+            layout = try MustacheTemplate(string: text)
         } catch {
             throw Failure.invalid(layoutPath, "\(error)")
         }
         self.stylesheet = stylesheet
-        self.searchScript = fileSystem.contents(of: joinPath(folder, Self.searchScriptFile))
+        self.searchScript = searchScript
+    }
+
+    /// A template file's bytes: refused when it is a link or larger than `limit`, checked before it is read.
+    static func read(_ path: String, limit: Int, fileSystem: any FileSystem) throws -> Data {
+        if fileSystem.isSymbolicLink(path) { throw Failure.symbolicLink(path) }
+        guard let size = fileSystem.size(of: path), !fileSystem.isDirectory(path) else { throw Failure.missing(path) }
+        if size > limit { throw Failure.tooLarge(path, size: size, limit: limit) }
+        guard let data = fileSystem.contents(of: path) else { throw Failure.missing(path) }
+        // The file may have grown between the two looks: what was read is held to the same limit.
+        if data.count > limit { throw Failure.tooLarge(path, size: data.count, limit: limit) }
+        return data
     }
 }
