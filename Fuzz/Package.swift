@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "FuzzCheckPipeline", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
         // (3) The Info.plist reader and linter: the input is the plist's bytes.
         .executableTarget(name: "FuzzPlistLinter", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
+        // (4) The binary plist reader alone: the input is a bplist's bytes after its header (issue #15).
+        .executableTarget(name: "FuzzBinaryPlist", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,21 +8,40 @@ public enum QuoteNotInArchiveCheck: Check {
     apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \
     out with an ellipsis (`…`); its parts must then be found in that order. A quote that is not \
     found was mistyped, or the page changed: fix the quote or re-encode the source. An archive file that \
-    does not exist in DIR is reported too.
+    does not exist in DIR, or cannot be read (larger than 8 MiB, not a regular file), is reported too.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         guard let archives = context.archives else { return [] }
+        // Each archive is read and normalized once, however many sources name it, and each distinct
+        // quote is looked up once per archive: the work is bounded by the sizes of the archives and
+        // of the quotes, not by how many times Content repeats them.
+        var texts: [String: Result<ArchiveText, ArchiveLibrary.Failure>] = [:]
+        var verdicts: [String: [String: Bool]] = [:]
         var diagnostics: [Diagnostic] = []
         for source in context.model.sources {
             guard let archive = source.archive else { continue }
-            guard let text = archives.text(named: archive.value) else {
+            let lookup = texts[archive.value] ?? archives.lookUp(archive.value)
+            texts[archive.value] = lookup
+            let text: ArchiveText
+            switch lookup {
+            case let .success(found):
+                text = found
+            case .failure(.notFound):
                 diagnostics.append(Diagnostic(.error, "archive '\(archive.value)' not found in \(archives.description)", at: archive.location, check: Self.id))
                 continue
+            case let .failure(.unreadable(path, reason)):
+                diagnostics.append(Diagnostic(.error, "archive '\(path)' cannot be used: \(reason)", at: archive.location, check: Self.id))
+                continue
             }
-            for claim in source.claims where !claim.quote.value.isEmpty && !text.contains(quote: claim.quote.value) {
-                diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
-                                              at: claim.quote.location, check: Self.id))
+            for claim in source.claims where !claim.quote.value.isEmpty {
+                let quote = claim.quote.value
+                let found = verdicts[archive.value]?[quote] ?? text.contains(quote: quote)
+                verdicts[archive.value, default: [:]][quote] = found
+                if !found {
+                    diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
+                                                  at: claim.quote.location, check: Self.id))
+                }
             }
         }
         return diagnostics
