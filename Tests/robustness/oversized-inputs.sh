@@ -86,29 +86,29 @@ contains "  refused for its expansion" "$err" "its shared objects would expand i
 mkdir -p strings/de.lproj catalog
 plist strings/Info.plist
 truncate -s 12G strings/de.lproj/InfoPlist.strings
-bounded "a 12 GB sparse InfoPlist.strings: exit 2" 2 "$capdoc" lint-plist strings/Info.plist
+bounded "a 12 GB sparse InfoPlist.strings: exit 2" 2 "$capdoc" lint-plist --platform ios strings/Info.plist
 contains "  refused by its size" "$err" "InfoPlist.strings.*12884901888 bytes, over the 8 MiB limit for a strings file"
 plist catalog/Info.plist
 truncate -s 12G catalog/InfoPlist.xcstrings
-bounded "a 12 GB sparse InfoPlist.xcstrings: exit 2" 2 "$capdoc" lint-plist catalog/Info.plist
+bounded "a 12 GB sparse InfoPlist.xcstrings: exit 2" 2 "$capdoc" lint-plist --platform ios catalog/Info.plist
 contains "  refused by its size" "$err" "InfoPlist.xcstrings.*12884901888 bytes, over the 8 MiB limit for a strings file"
 
 # --- Xcode project files ---
 cp -r "$fixtures/lint/xcode/Darkroom" project
 truncate -s 12G project/Darkroom.xcodeproj/project.pbxproj
 bounded "a 12 GB sparse project.pbxproj: exit 2" 2 "$capdoc" lint-plist --project project/Darkroom.xcodeproj
-contains "  refused by its size" "$err" "project.pbxproj: 12884901888 bytes, over the limit of 64 MiB"
+contains "  refused by its size" "$err" "project.pbxproj: error: 12884901888 bytes, over the limit of 64 MiB"
 cp -r "$fixtures/lint/xcode/Darkroom" xcconfig
 truncate -s 12G xcconfig/Configurations/Darkroom.xcconfig
 bounded "a 12 GB sparse .xcconfig: exit 2" 2 "$capdoc" lint-plist --project xcconfig/Darkroom.xcodeproj
-contains "  refused by its size" "$err" "Darkroom.xcconfig: 12884901888 bytes, over the limit of 8 MiB"
+contains "  refused by its size" "$err" "Darkroom.xcconfig: error: 12884901888 bytes, over the limit of 8 MiB"
 
 # --- Source files (--sources): skipped with a note, the rest scanned ---
 mkdir -p sources
 plist sources/Info.plist
 printf 'import CoreLocation\n' >sources/App.swift
 truncate -s 12G sources/Huge.swift
-bounded "a 12 GB sparse source file: skipped, the lint goes on (exit 0)" 0 "$capdoc" lint-plist sources/Info.plist --sources sources
+bounded "a 12 GB sparse source file: skipped, the lint goes on (exit 0)" 0 "$capdoc" lint-plist --platform ios sources/Info.plist --sources sources
 contains "  the file is named as skipped" "$out$err" "Huge.swift: larger than 8 MiB"
 
 # --- Content and archives ---
