@@ -161,7 +161,7 @@ struct BinaryPlistLayout {
         }
         let room = end - start - headerLength
         guard room >= 0, count <= room / unit else {
-            return .failure(.init("object \(index) claims \(count) elements, more than the file holds"))
+            return .failure(.init("object \(index) claims a length of \(count), more than the file holds"))
         }
         let isContainer = marker >> 4 == 0xA || marker >> 4 == 0xD
         return .success(Object(length: headerLength + count * unit, referencesStart: start + headerLength,
