@@ -4,7 +4,7 @@
 # once; a binary Info.plist whose shared objects would expand without bound is refused before
 # Foundation parses it; quotes against a 4 MB archive named by every source cost the archive once.
 # Each run is bounded in time and memory (Tests/robustness/lib.sh).
-# The limits: Info.plist 8 MiB, InfoPlist.strings / .xcstrings 8 MiB, project.pbxproj 64 MiB,
+# The limits: Info.plist 16 MiB, InfoPlist.strings / .xcstrings 8 MiB, project.pbxproj 64 MiB,
 # .xcconfig 8 MiB, a source file for --sources 8 MiB (skipped, not fatal), an archive 8 MiB, a
 # Content file 8 MiB.
 # Usage: Tests/robustness/oversized-inputs.sh PATH-TO-CAPDOC   (run from the package root)
@@ -28,10 +28,13 @@ plist() {
 # --- Info.plist ---
 truncate -s 12G sparse.plist
 bounded "a 12 GB sparse Info.plist: exit 2" 2 "$capdoc" lint-plist sparse.plist
-contains "  refused by its size, before reading" "$err" "sparse.plist' is 12884901888 bytes, over the 8 MiB limit for an Info.plist"
-truncate -s $((8 * 1024 * 1024 + 1)) just-over.plist
-bounded "an Info.plist one byte over 8 MiB: exit 2" 2 "$capdoc" lint-plist just-over.plist
-contains "  refused by its size" "$err" "is 8388609 bytes, over the 8 MiB limit"
+contains "  refused by its size, before reading" "$err" "sparse.plist' is 12884901888 bytes, over the 16 MiB limit for an Info.plist"
+truncate -s $((16 * 1024 * 1024 + 1)) just-over.plist
+bounded "an Info.plist one byte over 16 MiB: exit 2" 2 "$capdoc" lint-plist just-over.plist
+contains "  refused by its size" "$err" "is 16777217 bytes, over the 16 MiB limit"
+truncate -s $((16 * 1024 * 1024)) at-limit.plist
+bounded "an Info.plist of exactly 16 MiB is read (and is not a property list): exit 2" 2 "$capdoc" lint-plist at-limit.plist
+contains "  read, then refused for what it holds" "$err" "at-limit.plist' is not a property list"
 mkfifo fifo.plist
 bounded "a FIFO as Info.plist: exit 2 at once, not waiting for a writer" 2 "$capdoc" lint-plist fifo.plist
 contains "  not a regular file" "$err" "fifo.plist': not a regular file"
