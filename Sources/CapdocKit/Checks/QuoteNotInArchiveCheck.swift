@@ -11,34 +11,45 @@ public enum QuoteNotInArchiveCheck: Check {
     does not exist in DIR, or cannot be read (larger than 8 MiB, not a regular file), is reported too.
     """
 
+    /// What checking an archive's quotes came to.
+    private enum Outcome {
+        case failed(ArchiveLibrary.Failure)
+        /// Whether each distinct quote was found.
+        case checked([String: Bool])
+    }
+
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         guard let archives = context.archives else { return [] }
-        // Each archive is read and normalized once, however many sources name it, and each distinct
-        // quote is looked up once per archive: the work is bounded by the sizes of the archives and
-        // of the quotes, not by how many times Content repeats them.
-        var texts: [String: Result<ArchiveText, ArchiveLibrary.Failure>] = [:]
-        var verdicts: [String: [String: Bool]] = [:]
+        // The distinct quotes of each archive, however many sources name it and repeat them.
+        var quotes: [String: Set<String>] = [:]
+        var names: [String] = []
+        for source in context.model.sources {
+            guard let archive = source.archive?.value else { continue }
+            if quotes[archive] == nil { names.append(archive) }
+            quotes[archive, default: []].formUnion(source.claims.map(\.quote.value).filter { !$0.isEmpty })
+        }
+        // One archive at a time, read and normalized once, then released: the work is the size of
+        // each archive plus a linear search per distinct quote, and the memory one archive's.
+        var outcomes: [String: Outcome] = [:]
+        for name in names {
+            switch archives.lookUp(name) {
+            case let .failure(failure):
+                outcomes[name] = .failed(failure)
+            case let .success(text):
+                let distinct = quotes[name, default: []]
+                outcomes[name] = .checked(Dictionary(uniqueKeysWithValues: distinct.map { ($0, text.contains(quote: $0)) }))
+            }
+        }
         var diagnostics: [Diagnostic] = []
         for source in context.model.sources {
-            guard let archive = source.archive else { continue }
-            let lookup = texts[archive.value] ?? archives.lookUp(archive.value)
-            texts[archive.value] = lookup
-            let text: ArchiveText
-            switch lookup {
-            case let .success(found):
-                text = found
-            case .failure(.notFound):
+            guard let archive = source.archive, let outcome = outcomes[archive.value] else { continue }
+            switch outcome {
+            case .failed(.notFound):
                 diagnostics.append(Diagnostic(.error, "archive '\(archive.value)' not found in \(archives.description)", at: archive.location, check: Self.id))
-                continue
-            case let .failure(.unreadable(path, reason)):
+            case let .failed(.unreadable(path, reason)):
                 diagnostics.append(Diagnostic(.error, "archive '\(path)' cannot be used: \(reason)", at: archive.location, check: Self.id))
-                continue
-            }
-            for claim in source.claims where !claim.quote.value.isEmpty {
-                let quote = claim.quote.value
-                let found = verdicts[archive.value]?[quote] ?? text.contains(quote: quote)
-                verdicts[archive.value, default: [:]][quote] = found
-                if !found {
+            case let .checked(found):
+                for claim in source.claims where !claim.quote.value.isEmpty && found[claim.quote.value] == false {
                     diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
                                                   at: claim.quote.location, check: Self.id))
                 }
