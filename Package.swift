@@ -30,9 +30,13 @@ let package = Package(
         ),
         // Two system calls Swift cannot reach directly (variadic or platform-specific): the atomic swap of the output folder.
         .target(name: "CSystem"),
+        // Reads every input file with a size limit checked before reading: shared by CapdocKit and
+        // CapdocCodeScan, which do not depend on each other.
+        .target(name: "CapdocFiles"),
         .target(
             name: "CapdocKit",
             dependencies: [
+                "CapdocFiles",
                 "CCmark",
                 "CSystem",
                 "CYAML",
@@ -44,6 +48,7 @@ let package = Package(
         .target(
             name: "CapdocCodeScan",
             dependencies: [
+                "CapdocFiles",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

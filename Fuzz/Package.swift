@@ -29,7 +29,9 @@ let package = Package(
         .executableTarget(name: "FuzzCheckPipeline", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
         // (3) The Info.plist reader and linter: the input is the plist's bytes.
         .executableTarget(name: "FuzzPlistLinter", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
-        // (4) The Markdown writer: the input is prose (a note); its Markdown, read back by cmark, holds no HTML, no script URL, the prose's links.
+        // (4) The binary plist reader alone: the input is a bplist's bytes after its header (issue #15).
+        .executableTarget(name: "FuzzBinaryPlist", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
+        // (5) The Markdown writer: the input is prose (a note); its Markdown, read back by cmark, holds no HTML, no script URL, the prose's links.
         .executableTarget(name: "FuzzMarkdownWriter", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
     ],
     swiftLanguageModes: [.v6]

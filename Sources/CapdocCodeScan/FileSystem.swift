@@ -1,3 +1,4 @@
+import CapdocFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -67,29 +68,18 @@ enum FileSystem {
         return .success(names)
     }
 
-    /// The bytes of the regular file at `path`, if it has at most `maximumSize` of them. The file is
-    /// opened without following a link and without waiting on a FIFO, and checked again once open,
-    /// so that it cannot be swapped for something else between the folder walk and the read.
+    /// The bytes of the regular file at `path`, if it has at most `maximumSize` of them, read by
+    /// capdoc's one bounded reader: without following a link or waiting on a FIFO, the size checked
+    /// on the open file, the read stopped at the limit.
     static func contents(ofFileAt path: String, maximumSize: Int) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .unreadable(describe(errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .unreadable(describe(errno)) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
-        guard Int(status.st_size) <= maximumSize else { return .tooLarge }
-
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable(describe(errno))
-            }
-            if count == 0 { return .bytes(bytes) }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > maximumSize { return .tooLarge }  // it grew while being read
+        do throws(BoundedFileReader.Failure) {
+            return .bytes(try BoundedFileReader.read(path, limit: maximumSize))
+        } catch .tooLarge {
+            return .tooLarge
+        } catch let .unreadable(why) {
+            return .unreadable(why)
+        } catch {
+            return .unreadable(error.reason(limit: maximumSize))
         }
     }
 

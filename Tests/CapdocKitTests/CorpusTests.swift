@@ -18,7 +18,7 @@ import Testing
 //   even for the excerpts of the printed diagnostics.
 // - `Fixtures/corpus/plists/<case>.plist` + `<case>.expected`: `args:` (the lint options, `--platform
 //   ios` when left out), then either `error: KIND` (the `PlistReadError` case, kebab-case) or one
-//   `finding: RULE KEY` line per finding, or `clean`. Generated plists (10 MB strings, 100,000
+//   `finding: RULE KEY` line per finding, or `clean`; an error may add `message:`, its exact sentence. Generated plists (10 MB strings, 100,000
 //   levels) have only the `.expected` file.
 
 // MARK: - Bounds
@@ -267,6 +267,23 @@ enum ContentGenerators {
             tree.write(source(claims: 10_000, unknownFieldLine), to: "sources/extra.yaml")
         },
         // 4,000 claims that agree on one fact (440 KB): merging them must not be quadratic.
+        // Issue 15: 100 sources that each name one 4 MB Markdown archive, 4,000 claims, 3,000
+        // distinct quotes from the archive's end. Reading and normalizing the archive for every
+        // source, and searching for repeated quotes, made the work claims × archive size (47 s).
+        "scale--archive-quotes": { tree in
+            let sentence = { (number: Int) in "Sentence \(number) of the archived page says something about location." }
+            let page = (0..<64_000).map(sentence).joined(separator: "\n\n") + "\n"
+            tree.fileSystem.files[FixtureTree.archives + "/big.md"] = Data(page.utf8)
+            for source in 0..<100 {
+                let claims = (0..<40).map { claim in
+                    let id = "s\(source)c\(claim)"
+                    return "  - id: \(id)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    value: true\n"
+                        + "    quote: \"\(sentence(63_999 - (source * 40 + claim) % 3_000))\"\n"
+                }
+                tree.write(sourceHead.replacingOccurrences(of: "kind: article\n", with: "kind: article\narchive: big.md\n") + "claims:\n" + claims.joined(),
+                           to: "sources/extra\(String(format: "%03d", source)).yaml")
+            }
+        },
         "scale--agreeing-claims": { tree in
             tree.write(source(claims: 4_000) { alwaysOnIOS($0) }, to: "sources/extra.yaml")
         },
@@ -658,6 +675,8 @@ struct PlistCase: CustomTestStringConvertible, Sendable {
     }
 
     var expectedError: String? { values("error").first }
+    /// The error's whole sentence, when the case gives it (`message:`).
+    var expectedMessage: String? { values("message").first }
     var expectedFindings: [String] { values("finding") }
     var expectsClean: Bool { lines.contains("clean") }
 
@@ -682,6 +701,7 @@ extension PlistReadError {
         case .notFound: "not-found"
         case .isDirectory: "is-directory"
         case .unreadable: "unreadable"
+        case .tooLarge: "too-large"
         case .empty: "empty"
         case .notAPropertyList: "not-a-property-list"
         case .malformedBinary: "malformed-binary"
@@ -744,6 +764,17 @@ enum PlistGenerators {
             for level in 0..<depth { objects.append(array(level + 1 < depth ? [level + 3] : [])) }
             return binary(objects)
         },
+        // Issue 15: 64 levels of `[A, A]` in 549 bytes, 2^64 strings once every reference is copied.
+        "binary--shared-pairs-64-levels": {
+            var objects = [dictionary([1], [2], width: 2), ascii(whenInUse)]
+            for level in 0..<64 { objects.append(array([level + 3, level + 3], width: 2)) }
+            objects.append(ascii("Map."))
+            return binary(objects, width: 2)
+        },
+        // Issue 15: 200,000 references to one 64 KiB string (866 KB), 13 GB once copied.
+        "binary--shared-64kib-string-200000": {
+            binary([dictionary([1], [2]), ascii(whenInUse), array([Int](repeating: 3, count: 200_000)), ascii(String(repeating: "x", count: 65_536))])
+        },
         "binary--million-element-array": {
             // One array of 1,000,000 references to the same string.
             binary([dictionary([1, 3], [2, 4]), ascii(whenInUse), ascii("Map."), ascii("UIBackgroundModes"),
@@ -792,6 +823,7 @@ extension CorpusTests {
             case let .failure(error):
                 #expect(error.kind == item.expectedError, "\(item.name): \(error)")
                 #expect(error.description.contains(item.name + ".plist"), "the message names the file")
+                if let message = item.expectedMessage { #expect(error.description == message) }
             case let .success(result):
                 #expect(item.expectedError == nil, "\(item.name) was read, but should fail with \(item.expectedError ?? "")")
                 #expect(result.findings.map { "\($0.rule.rawValue) \($0.key)" } == item.expectedFindings, "\(item.name)")

@@ -93,6 +93,24 @@ struct LintBundleTests {
         #expect(!InvisibleText.isBlank("\u{200B}x"))
     }
 
+    /// The characters of issue 15's item 13, each the whole usage string of an Info.plist, XML and
+    /// binary: read and linted end to end, each is an empty usage string. (U+180E MONGOLIAN VOWEL
+    /// SEPARATOR has been a format character (Cf), not white space, since Unicode 6.3: it is blank by
+    /// its category, whatever a Unicode version says of it being default-ignorable; U+3164 HANGUL
+    /// FILLER is a letter (Lo), blank because it is default-ignorable.)
+    @Test("a usage string of only U+200B, U+2060, U+00AD, U+180E, U+3164, LRM, RLM or U+E0020 fires empty-usage-key",
+          arguments: ["\u{200B}", "\u{2060}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{200E}", "\u{200F}", "\u{E0020}"])
+    func invisibleCharacter(_ text: String) throws {
+        let plist: [String: Any] = ["NSLocationWhenInUseUsageDescription": text + text]
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
+            let document = try PlistReader().read(data, path: "Info.plist")
+            #expect(document.root["NSLocationWhenInUseUsageDescription"] == .string(text + text), "the character survives reading")
+            let result = try linter.lint(document.root, file: "Info.plist", platform: "ios")
+            #expect(rules(result) == ["empty-usage-key NSLocationWhenInUseUsageDescription"], "\(format)")
+        }
+    }
+
     @Test("misspelled, wrong-case and display-name keys are errors at their line; other frameworks' keys are not")
     func misspelled() throws {
         let result = try lint("misspelled-keys.plist", LintOptions(platform: "ios"))

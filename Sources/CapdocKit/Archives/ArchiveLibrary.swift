@@ -1,3 +1,5 @@
+import CapdocFiles
+import CSystem
 import Foundation
 
 /// Archived copies of source pages, for verifying quotes (`capdoc check --archives DIR …`).
@@ -20,37 +22,75 @@ public struct ArchiveLibrary: Sendable {
     /// The folders as messages name them.
     public var description: String { folders.map { "'\($0)'" }.joined(separator: " or ") }
 
-    /// The searchable text of an archive, or nil when no folder has such a file.
-    public func text(named name: String) -> ArchiveText? {
-        guard !name.contains("/") else { return nil }
+    /// Larger archives are refused before they are read: an archived page is text of a few to a few
+    /// dozen KB (the largest of `../shared/archives` is 13 KB).
+    public static let maximumSize = 8 << 20
+
+    /// Why an archive could not be used.
+    public enum Failure: Error, Sendable, Equatable {
+        /// No folder has a file of that name.
+        case notFound
+        /// The file at `path` could not be read (too large, not a regular file, …): what is wrong.
+        case unreadable(path: String, reason: String)
+    }
+
+    /// The searchable text of an archive, read from the first folder that has it.
+    public func lookUp(_ name: String) -> Result<ArchiveText, Failure> {
+        guard !name.contains("/") else { return .failure(.notFound) }
         for folder in folders {
-            if let data = fileSystem.contents(of: joinPath(folder, name)) { return ArchiveText(String(decoding: data, as: UTF8.self)) }
+            let path = joinPath(folder, name)
+            switch fileSystem.contents(of: path, limit: Self.maximumSize) {
+            case let .success(data): return .success(ArchiveText(String(decoding: data, as: UTF8.self)))
+            case .failure(.missing): continue
+            case let .failure(failure): return .failure(.unreadable(path: path, reason: failure.reason(limit: Self.maximumSize)))
+            }
         }
-        return nil
+        return .failure(.notFound)
+    }
+
+    /// The searchable text of an archive, or nil when no folder has a readable file of that name.
+    public func text(named name: String) -> ArchiveText? {
+        try? lookUp(name).get()
     }
 }
 
 /// An archived page's text in the forms quotes are looked up in: the raw text, and — because some
-/// archives are Markdown — the text as cmark reads it, both normalized.
+/// archives are Markdown — the text as cmark reads it, both normalized once, as UTF-8 bytes.
+///
+/// A quote is found with the C library's `memmem` (linear in the text and the quote, whatever they hold), so
+/// checking the quotes of an archive costs its size once plus the size of each distinct quote times
+/// the text's — the text's normalization, the expensive part, is never repeated.
 public struct ArchiveText: Sendable {
-    let forms: [String]
+    let forms: [[UInt8]]
 
     public init(_ raw: String) {
-        forms = [Self.normalize(raw), Self.normalize(CMarkDocument(markdown: raw).plainText)]
+        forms = [Array(Self.normalize(raw).utf8), Array(Self.normalize(CMarkDocument(markdown: raw).plainText).utf8)]
     }
 
     /// Whether the quote occurs in the text, ignoring white space and typographic quote differences.
     /// A quote may leave text out with an ellipsis (`…`): its parts must then occur in order.
     public func contains(quote: String) -> Bool {
-        let parts = quote.components(separatedBy: "\u{2026}").map(Self.normalize).filter { !$0.isEmpty }
+        let parts = quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return false }
         return forms.contains { form in
-            var rest = form[...]
+            var start = 0
             for part in parts {
-                guard let range = rest.range(of: part) else { return false }
-                rest = rest[range.upperBound...]
+                guard let found = Self.firstOffset(of: part, in: form, from: start) else { return false }
+                start = found + part.count
             }
             return true
+        }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`.
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard start <= haystack.count, needle.count <= haystack.count - start else { return nil }
+        guard !needle.isEmpty else { return start }
+        return haystack.withUnsafeBytes { text in
+            needle.withUnsafeBytes { part in
+                let found = capdoc_find_bytes(text.baseAddress! + start, text.count - start, part.baseAddress!, part.count)
+                return found < 0 ? nil : start + found
+            }
         }
     }
 
@@ -71,6 +111,7 @@ public struct ArchiveText: Sendable {
             default: result.append(scalar)
             }
         }
-        return String(result)
+        // Canonically equivalent spellings (é as one scalar or two) compare equal as bytes.
+        return String(result).precomposedStringWithCanonicalMapping
     }
 }

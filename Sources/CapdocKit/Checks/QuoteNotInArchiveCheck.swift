@@ -8,21 +8,51 @@ public enum QuoteNotInArchiveCheck: Check {
     apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \
     out with an ellipsis (`…`); its parts must then be found in that order. A quote that is not \
     found was mistyped, or the page changed: fix the quote or re-encode the source. An archive file that \
-    does not exist in DIR is reported too.
+    does not exist in DIR, or cannot be read (larger than 8 MiB, not a regular file), is reported too.
     """
+
+    /// What checking an archive's quotes came to.
+    private enum Outcome {
+        case failed(ArchiveLibrary.Failure)
+        /// Whether each distinct quote was found.
+        case checked([String: Bool])
+    }
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         guard let archives = context.archives else { return [] }
+        // The distinct quotes of each archive, however many sources name it and repeat them.
+        var quotes: [String: Set<String>] = [:]
+        var names: [String] = []
+        for source in context.model.sources {
+            guard let archive = source.archive?.value else { continue }
+            if quotes[archive] == nil { names.append(archive) }
+            quotes[archive, default: []].formUnion(source.claims.map(\.quote.value).filter { !$0.isEmpty })
+        }
+        // One archive at a time, read and normalized once, then released: the work is the size of
+        // each archive plus a linear search per distinct quote, and the memory one archive's.
+        var outcomes: [String: Outcome] = [:]
+        for name in names {
+            switch archives.lookUp(name) {
+            case let .failure(failure):
+                outcomes[name] = .failed(failure)
+            case let .success(text):
+                let distinct = quotes[name, default: []]
+                outcomes[name] = .checked(Dictionary(uniqueKeysWithValues: distinct.map { ($0, text.contains(quote: $0)) }))
+            }
+        }
         var diagnostics: [Diagnostic] = []
         for source in context.model.sources {
-            guard let archive = source.archive else { continue }
-            guard let text = archives.text(named: archive.value) else {
+            guard let archive = source.archive, let outcome = outcomes[archive.value] else { continue }
+            switch outcome {
+            case .failed(.notFound):
                 diagnostics.append(Diagnostic(.error, "archive '\(archive.value)' not found in \(archives.description)", at: archive.location, check: Self.id))
-                continue
-            }
-            for claim in source.claims where !claim.quote.value.isEmpty && !text.contains(quote: claim.quote.value) {
-                diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
-                                              at: claim.quote.location, check: Self.id))
+            case let .failed(.unreadable(path, reason)):
+                diagnostics.append(Diagnostic(.error, "archive '\(path)' cannot be used: \(reason)", at: archive.location, check: Self.id))
+            case let .checked(found):
+                for claim in source.claims where !claim.quote.value.isEmpty && found[claim.quote.value] == false {
+                    diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
+                                                  at: claim.quote.location, check: Self.id))
+                }
             }
         }
         return diagnostics

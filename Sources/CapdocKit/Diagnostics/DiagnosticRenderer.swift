@@ -71,7 +71,7 @@ private struct LineCache {
 
     mutating func excerpt(_ location: SourceLocation) -> String {
         if files[location.path] == nil {
-            let text = fileSystem.contents(of: location.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? fileSystem.contents(of: location.path, limit: ContentLoader.largestFile).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
             files[location.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
         }
         let lines = files[location.path]!

@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// The localized Info.plist strings of one language: what the permission prompt shows people who
@@ -109,15 +110,17 @@ public enum LocalizedInfoPlistReader {
     // MARK: Helpers
 
     private static func contents(of path: String) throws(LocalizedStringsError) -> Data {
-        if isLink(path) { throw LocalizedStringsError(path: path, reason: "a symbolic link: not followed") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-        guard size <= maximumSize else {
+        do throws(BoundedFileReader.Failure) {
+            return try BoundedFileReader.read(path, limit: maximumSize, as: Data.self)
+        } catch .symbolicLink {
+            throw LocalizedStringsError(path: path, reason: "a symbolic link: not followed")
+        } catch let .tooLarge(size) {
             throw LocalizedStringsError(path: path, reason: "\(size) bytes, over the \(maximumSize >> 20) MiB limit for a strings file")
+        } catch let .unreadable(why) {
+            throw LocalizedStringsError(path: path, reason: "cannot read it: \(why)")
+        } catch {
+            throw LocalizedStringsError(path: path, reason: "cannot read it: \(error.reason(limit: maximumSize))")
         }
-        guard let data = DiskFileSystem().contents(of: path) else {
-            throw LocalizedStringsError(path: path, reason: "cannot read it (not a regular file, or permission denied)")
-        }
-        return data
     }
 
     private static func isLink(_ path: String) -> Bool { DiskFileSystem().isSymbolicLink(path) }

@@ -198,7 +198,16 @@ public struct ContentLoader: Sendable {
             diagnostics.append(Diagnostic(.error, "'\(path)' is a folder; a Content file must be a regular file", at: .file(path), check: UnsafeFileCheck.id))
             return nil
         }
-        guard let data = fileSystem.contents(of: path) else {
+        let data: Data
+        switch fileSystem.contents(of: path, limit: Self.largestFile) {
+        case let .success(read):
+            data = read
+        case let .failure(.tooLarge(size)):
+            // It grew past the limit since its size was looked at.
+            diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
+                                          at: .file(path), check: UnsafeFileCheck.id))
+            return nil
+        case .failure:
             if fileSystem.size(of: path) != nil {
                 diagnostics.append(Diagnostic(.error, "'\(path)' is not a regular file (a FIFO, socket or device); a Content file must be a regular file",
                                               at: .file(path), check: UnsafeFileCheck.id))

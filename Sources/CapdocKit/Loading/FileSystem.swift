@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +8,9 @@ import Glibc
 public protocol FileSystem: Sendable {
     /// The file's bytes, or nil when it does not exist or is not a regular file.
     func contents(of path: String) -> Data?
+    /// The file's bytes if it has at most `limit` of them, checked before it is read: how every
+    /// input (Content files, archives) is read.
+    func contents(of path: String, limit: Int) -> Result<Data, BoundedFileReader.Failure>
     /// Names (not paths) of the entries of a folder, sorted; nil when it is not a folder.
     func entries(of directory: String) -> [String]?
     func isDirectory(_ path: String) -> Bool
@@ -17,6 +21,12 @@ public protocol FileSystem: Sendable {
 }
 
 public extension FileSystem {
+    /// For file systems held in memory: the bytes are there already, so only the size is checked.
+    func contents(of path: String, limit: Int) -> Result<Data, BoundedFileReader.Failure> {
+        guard let data = contents(of: path) else { return .failure(size(of: path) == nil ? .missing : .notRegularFile) }
+        return data.count <= limit ? .success(data) : .failure(.tooLarge(size: data.count))
+    }
+
     /// Whether a file is there, without reading it (it may be too large to read).
     func fileExists(_ path: String) -> Bool { size(of: path) != nil && !isDirectory(path) }
 }
@@ -37,6 +47,15 @@ public struct DiskFileSystem: FileSystem {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileManager.default.contents(atPath: path)
+    }
+
+    /// Read by capdoc's one bounded reader: the size checked on the open file, the read stopped at
+    /// the limit, nothing waited on. Links are followed, as `contents(of:)` does (the loader refuses
+    /// them before reading).
+    public func contents(of path: String, limit: Int) -> Result<Data, BoundedFileReader.Failure> {
+        Result { () throws(BoundedFileReader.Failure) in
+            try BoundedFileReader.read(path, limit: limit, followingLinks: true, as: Data.self)
+        }
     }
 
     public func entries(of directory: String) -> [String]? {

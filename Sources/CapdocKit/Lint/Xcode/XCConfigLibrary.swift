@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// Every `.xcconfig` a project reaches (base configurations and what they include), read once
@@ -46,8 +47,8 @@ struct XCConfigLibrary: Sendable {
             next += 1
             let display = paths.display(path)
             var data: Data
-            do throws(XcodeFileReader.Failure) {
-                data = try XcodeFileReader.read(path, limit: maximumFileSize)
+            do throws(BoundedFileReader.Failure) {
+                data = try BoundedFileReader.read(path, limit: maximumFileSize, as: Data.self)
             } catch .missing {
                 library.files[path] = .missing
                 continue

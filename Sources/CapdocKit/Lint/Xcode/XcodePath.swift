@@ -2,7 +2,7 @@ import Foundation
 
 /// Lexical path arithmetic for the paths a project names. Lexical on purpose: the project is
 /// untrusted, so resolving `..` never asks the file system (or follows a link) to decide where a
-/// path points; the files are only opened later, by `XcodeFileReader`, which refuses links.
+/// path points; the files are only opened later, by `BoundedFileReader`, which refuses links.
 enum XcodePath {
     static func isAbsolute(_ path: String) -> Bool { path.hasPrefix("/") }
 

@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// An Xcode project (`App.xcodeproj`), read so that each target's build settings can be resolved
@@ -51,8 +52,8 @@ public struct XcodeProject: Sendable {
 
         let projectFile = paths.display(paths.projectFile)
         let data: Data
-        do throws(XcodeFileReader.Failure) {
-            data = try XcodeFileReader.read(paths.projectFile, limit: maximumProjectFileSize)
+        do throws(BoundedFileReader.Failure) {
+            data = try BoundedFileReader.read(paths.projectFile, limit: maximumProjectFileSize, as: Data.self)
         } catch .missing {
             throw XcodeProjectError(path: folder, reason: .noProjectFile)
         } catch {
@@ -96,6 +97,11 @@ public struct XcodeProject: Sendable {
 
     /// The top-level dictionary of the file, or why it is not one.
     private static func parse(_ data: Data, projectFile: String) throws(XcodeProjectError) -> [String: PBXValue] {
+        // A binary list passes the Info.plist reader's check first: Foundation would copy its
+        // shared objects without bound, or trap on a corrupt one.
+        if data.starts(with: Array("bplist".utf8)), let problem = BinaryPlistScanner.problem(in: data) {
+            throw XcodeProjectError(path: projectFile, reason: .notAPropertyList("a truncated or corrupt binary property list: \(problem)"))
+        }
         let parsed: Any
         do {
             parsed = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// Why a project (or an `.xcconfig` file it needs) could not be read. The description is one line
@@ -69,13 +70,13 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
 
     /// A file that could not be read; `.missing` is for callers that expect the file, so it reads
     /// as a file that cannot be read.
-    init(_ failure: XcodeFileReader.Failure, path: String, limit: Int) {
+    init(_ failure: BoundedFileReader.Failure, path: String, limit: Int) {
         self.path = path
         switch failure {
         case .missing: reason = .unreadable("no such file")
         case .symbolicLink: reason = .symbolicLink
         case .notRegularFile: reason = .notRegularFile
-        case let .tooLarge(size): reason = .tooLarge(size: size, limit: limit)
+        case let .tooLarge(size): reason = .tooLarge(size: UInt64(size), limit: limit)
         case let .unreadable(why): reason = .unreadable(why)
         }
     }
