@@ -21,8 +21,10 @@ public protocol FileSystem: Sendable {
 }
 
 public extension FileSystem {
-    /// For file systems held in memory: the bytes are there already, so only the size is checked.
+    /// For file systems held in memory: as on disk, the size is checked before the bytes are taken,
+    /// so that a wrapper recording reads sees the same reads as on disk.
     func contents(of path: String, limit: Int) -> Result<Data, BoundedFileReader.Failure> {
+        if let size = size(of: path), size > limit { return .failure(.tooLarge(size: size)) }
         guard let data = contents(of: path) else { return .failure(size(of: path) == nil ? .missing : .notRegularFile) }
         return data.count <= limit ? .success(data) : .failure(.tooLarge(size: data.count))
     }
@@ -50,11 +52,11 @@ public struct DiskFileSystem: FileSystem {
     }
 
     /// Read by capdoc's one bounded reader: the size checked on the open file, the read stopped at
-    /// the limit, nothing waited on. Links are followed, as `contents(of:)` does (the loader refuses
-    /// them before reading).
+    /// the limit, nothing waited on, and a link never followed — the loader and the templates refuse
+    /// links before reading, and this keeps a link swapped in after that look from being read.
     public func contents(of path: String, limit: Int) -> Result<Data, BoundedFileReader.Failure> {
         Result { () throws(BoundedFileReader.Failure) in
-            try BoundedFileReader.read(path, limit: limit, followingLinks: true, as: Data.self)
+            try BoundedFileReader.read(path, limit: limit, followingLinks: false, as: Data.self)
         }
     }
 

@@ -66,14 +66,16 @@ public struct SiteTemplates: Sendable {
         self.searchScript = searchScript
     }
 
-    /// A template file's bytes: refused when it is a link or larger than `limit`, checked before it is read.
+    /// A template file's bytes, read by capdoc's one bounded reader: refused when it is a link (never
+    /// followed, even one swapped in after a look), not a regular file, or larger than `limit`,
+    /// which is checked on the open file before anything is read.
     static func read(_ path: String, limit: Int, fileSystem: any FileSystem) throws -> Data {
         if fileSystem.isSymbolicLink(path) { throw Failure.symbolicLink(path) }
-        guard let size = fileSystem.size(of: path), !fileSystem.isDirectory(path) else { throw Failure.missing(path) }
-        if size > limit { throw Failure.tooLarge(path, size: size, limit: limit) }
-        guard let data = fileSystem.contents(of: path) else { throw Failure.missing(path) }
-        // The file may have grown between the two looks: what was read is held to the same limit.
-        if data.count > limit { throw Failure.tooLarge(path, size: data.count, limit: limit) }
-        return data
+        switch fileSystem.contents(of: path, limit: limit) {
+        case let .success(data): return data
+        case .failure(.symbolicLink): throw Failure.symbolicLink(path)
+        case let .failure(.tooLarge(size)): throw Failure.tooLarge(path, size: size, limit: limit)
+        case .failure: throw Failure.missing(path)
+        }
     }
 }
