@@ -211,6 +211,15 @@ commands=(
   "a usage error|64|74|query level"
 )
 
+# broken_output NAME SCRIPT MESSAGE: runs the command ($args) through `bash -c SCRIPT`, which breaks
+# its standard output; it exits 74 with MESSAGE on standard error and does not crash.
+broken_output() {
+  rm -rf clean/site
+  bounded "$1: exits 74" 74 bash -c "$2" _ "$capdoc" "${args[@]}"
+  contains "  one line says why" "$err" "$3"
+  no_crash
+}
+
 for entry in "${commands[@]}"; do
   IFS='|' read -r name ok closed_err arguments <<< "$entry"
   read -ra args <<< "$arguments"
@@ -218,18 +227,12 @@ for entry in "${commands[@]}"; do
   bounded "$name: the control run exits $ok" "$ok" "$capdoc" "${args[@]}"
   # Standard output closed, full, and a pipe whose reader left while SIGPIPE is ignored.
   if [ "$name" != "a usage error" ]; then
-    rm -rf clean/site
-    bounded "$name >&-: exits 74" 74 bash -c '"$@" >&-' _ "$capdoc" "${args[@]}"
-    contains "  one line says why" "$err" '^capdoc: error: could not write to standard output \(it is closed\); the output is incomplete$'
-    no_crash
-    rm -rf clean/site
-    bounded "$name >/dev/full: exits 74" 74 bash -c '"$@" >/dev/full' _ "$capdoc" "${args[@]}"
-    contains "  one line says why" "$err" 'could not write to standard output \(No space left on device \(ENOSPC\)\)'
-    no_crash
-    rm -rf clean/site
-    bounded "$name | (closed pipe, SIGPIPE ignored): exits 74" 74 bash -c 'trap "" PIPE; "$@" | true; exit "${PIPESTATUS[0]}"' _ "$capdoc" "${args[@]}"
-    contains "  one line says why" "$err" 'could not write to standard output \(Broken pipe \(EPIPE\)\)'
-    no_crash
+    broken_output "$name >&-" '"$@" >&-' \
+      '^capdoc: error: could not write to standard output \(it is closed\); the output is incomplete$'
+    broken_output "$name >/dev/full" '"$@" >/dev/full' \
+      'could not write to standard output \(No space left on device \(ENOSPC\)\)'
+    broken_output "$name | (closed pipe, SIGPIPE ignored)" 'trap "" PIPE; "$@" | true; exit "${PIPESTATUS[0]}"' \
+      'could not write to standard output \(Broken pipe \(EPIPE\)\)'
     rm -rf clean/site
     bounded "$name | (closed pipe, SIGPIPE default): ends by SIGPIPE, silently" 141 bash -c '"$@" | true; exit "${PIPESTATUS[0]}"' _ "$capdoc" "${args[@]}"
     lacks "  no message about it" "$err" 'could not write'
