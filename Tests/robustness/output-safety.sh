@@ -10,6 +10,7 @@ set -u
 capdoc=$(realpath "$1")
 root=$(pwd)
 source "$root/Tests/cli/lib.sh"
+max_seconds=15   # a whole build of the shipped Content, in the debug build, some under strace
 source "$root/Tests/robustness/lib.sh"
 cd "$work"
 cp -r "$root/Templates" Templates
@@ -70,7 +71,7 @@ done
 # Without an atomic exchange: renameat2 fails with EINVAL for the whole build.
 no_exchange=(strace -f -qq -o /dev/null -e trace=rename,renameat2 -e inject=renameat2:error=EINVAL)
 rm -rf _site; cp -r expected-A _site
-expect_status "without renameat2, a build replaces the output" 0 "${no_exchange[@]}" "$capdoc" build --content B
+bounded "without renameat2, a build replaces the output" 0 "${no_exchange[@]}" "$capdoc" build --content B
 same_as expected-B _site && pass "  with the complete new output" || fail "  with the complete new output"
 empty "  and nothing beside it" "$(leftovers)"
 # The second rename (new output into place) is delayed 5 s; the build is killed in that window.
@@ -86,20 +87,20 @@ aside=$(ls -A | grep -E '^\._site\.capdoc-old-' | head -1)
 # The next build puts it back first, even one that then refuses to write because the check fails.
 cp -r A broken
 printf 'platforms: [\n' > broken/platforms.yaml
-expect_status "a failing build after it exits 1" 1 "$capdoc" build --content broken
+bounded "a failing build after it exits 1" 1 "$capdoc" build --content broken
 same_as expected-B _site && pass "  and has put the previous output back" || fail "  and has put the previous output back" "$(ls -A)"
 empty "  nothing is left beside it" "$(leftovers)"
 
 # Places the output may not go: refused before anything is written.
 before=$(ls -A /)
-expect_status "--output / is refused" 1 "$capdoc" build --content A --output /
+bounded "--output / is refused" 1 "$capdoc" build --content A --output /
 contains "  saying why" "$err" "refusing to build into '/': it is the root of the file system"
 [ "$(ls -A /)" = "$before" ] && pass "  and nothing was written in /" || fail "  and nothing was written in /"
-expect_status "an output inside Content is refused" 1 "$capdoc" build --content A --output A/site
+bounded "an output inside Content is refused" 1 "$capdoc" build --content A --output A/site
 contains "  saying why" "$err" "it is inside '.*A', which the build reads"
 [ ! -e A/site ] && [ -z "$(ls -A A | grep capdoc)" ] && pass "  and nothing was written in Content" || fail "  and nothing was written in Content"
 ln -s expected-A link-site
-expect_status "an output that is a symbolic link is refused" 1 "$capdoc" build --content A --output link-site
+bounded "an output that is a symbolic link is refused" 1 "$capdoc" build --content A --output link-site
 contains "  saying why" "$err" "it is a symbolic link"
 
 finish output-safety
