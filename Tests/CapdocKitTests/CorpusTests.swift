@@ -775,6 +775,11 @@ enum PlistGenerators {
         "binary--shared-64kib-string-200000": {
             binary([dictionary([1], [2]), ascii(whenInUse), array([Int](repeating: 3, count: 200_000)), ascii(String(repeating: "x", count: 65_536))])
         },
+        // Issue 15: 3,000,000 references to one `true` in 12 MB (within the byte bound: 5 bytes
+        // a value unshared), 3 million values once read: refused by their number.
+        "binary--shared-true-3000000": {
+            binary([dictionary([1], [2]), ascii(whenInUse), array([Int](repeating: 3, count: 3_000_000)), [0x09]])
+        },
         "binary--million-element-array": {
             // One array of 1,000,000 references to the same string.
             binary([dictionary([1, 3], [2, 4]), ascii(whenInUse), ascii("Map."), ascii("UIBackgroundModes"),

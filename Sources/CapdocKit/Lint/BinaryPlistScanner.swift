@@ -22,6 +22,14 @@ enum BinaryPlistScanner {
     /// values at most, so that no tiny list is refused for sharing a string a few times.
     static let expansionFloor = 1 << 20
 
+    /// The most values (strings, numbers, arrays, dictionaries… each time one is referred to) a list
+    /// may hold once expanded, whatever its size: as many as an XML Info.plist within its limit can
+    /// hold (16 MiB of 7-byte `<true/>`), about 2.4 million. A value costs Foundation and
+    /// `PlistValue` some 75 bytes of memory however few bytes it has in the file, so without this a
+    /// 16 MiB list of one-byte references to one shared `true` (within the byte bound: 5 bytes per
+    /// reference) took 1.2 GB and 14 s; real Info.plists hold a few thousand values.
+    static let maximumValues = 2_500_000
+
     /// The most bytes the list in a file of `size` bytes may expand to.
     static func expansionLimit(forFileOf size: Int) -> Int {
         max(expansionFactor * size, expansionFloor)
@@ -31,7 +39,7 @@ enum BinaryPlistScanner {
     /// tests and measurements.
     static func unsharedSize(of data: some Collection<UInt8>) -> Int? {
         guard case let .success(layout) = BinaryPlistLayout.read([UInt8](data)) else { return nil }
-        return try? BinaryPlistGraph(layout: layout).unsharedSize(limit: Int.max / 4).get()
+        return try? BinaryPlistGraph(layout: layout).unsharedSize(limit: Int.max / 4, values: Int.max / 4).get()
     }
 
     /// A sentence saying what is wrong, or nil when the structure is sound.
@@ -41,7 +49,7 @@ enum BinaryPlistScanner {
         case let .failure(problem):
             return problem.sentence
         case let .success(layout):
-            return BinaryPlistGraph(layout: layout).problem(limit: expansionLimit(forFileOf: bytes.count))
+            return BinaryPlistGraph(layout: layout).problem(limit: expansionLimit(forFileOf: bytes.count), values: maximumValues)
         }
     }
 }
@@ -201,6 +209,8 @@ struct BinaryPlistGraph {
         var nextReference = 0
         /// The object's unshared size so far: its own bytes, its offset, and its children's so far.
         var size: Int
+        /// The values it holds unshared so far: itself, and its children's so far.
+        var values = 1
     }
 
     /// The reason the list is refused (a reference cycle or to a missing object, an object outside
@@ -211,18 +221,20 @@ struct BinaryPlistGraph {
     /// sharing, the top object's is the size of the file without its header and trailer. Each
     /// object's is computed once and remembered, so the walk reads each reference once, and it
     /// stops as soon as a size passes the limit (sums never exceed twice the limit: no overflow).
-    func problem(limit: Int) -> String? {
-        switch unsharedSize(limit: limit) {
+    /// The number of values is bounded the same way, by `values`.
+    func problem(limit: Int, values: Int) -> String? {
+        switch unsharedSize(limit: limit, values: values) {
         case .success: nil
         case let .failure(problem): problem.sentence
         }
     }
 
     /// The top object's unshared size (see `problem(limit:)`), or why the walk stopped.
-    func unsharedSize(limit: Int) -> Result<Int, BinaryPlistProblem> {
+    func unsharedSize(limit: Int, values valueLimit: Int) -> Result<Int, BinaryPlistProblem> {
         let count = layout.offsets.count
         var visits = [Visit](repeating: .unseen, count: count)
         var sizes = [Int](repeating: 0, count: count)
+        var valueCounts = [Int](repeating: 0, count: count)
         var path: [Frame] = []
 
         func enter(_ index: Int) -> BinaryPlistProblem? {
@@ -238,6 +250,17 @@ struct BinaryPlistGraph {
         func tooLarge() -> Result<Int, BinaryPlistProblem> {
             .failure(.init("its shared objects would expand it to more than \(limit) bytes (a list may grow to \(BinaryPlistScanner.expansionFactor) times its file, or \(BinaryPlistScanner.expansionFloor >> 20) MiB)"))
         }
+        func tooMany() -> Result<Int, BinaryPlistProblem> {
+            .failure(.init("its shared objects would expand it to more than \(valueLimit) values"))
+        }
+        /// Adds a finished child's totals to the frame at `parent`; the failure when a bound is passed.
+        func add(size: Int, values: Int, to parent: Int) -> Result<Int, BinaryPlistProblem>? {
+            path[parent].size += size
+            path[parent].values += values
+            if path[parent].size > limit { return tooLarge() }
+            if path[parent].values > valueLimit { return tooMany() }
+            return nil
+        }
 
         if let problem = enter(layout.topObject) { return .failure(problem) }
         var topSize = 0
@@ -252,8 +275,7 @@ struct BinaryPlistGraph {
                 case .onPath:
                     return .failure(.init("object \(child) contains itself (a cycle of references)"))
                 case .done:
-                    path[frame].size += sizes[child]
-                    if path[frame].size > limit { return tooLarge() }
+                    if let failure = add(size: sizes[child], values: valueCounts[child], to: frame) { return failure }
                 case .unseen:
                     if let problem = enter(child) { return .failure(problem) }
                     if path[path.count - 1].size > limit { return tooLarge() }
@@ -262,9 +284,9 @@ struct BinaryPlistGraph {
                 path.removeLast()
                 visits[top.index] = .done
                 sizes[top.index] = top.size
+                valueCounts[top.index] = top.values
                 if let parent = path.indices.last {
-                    path[parent].size += top.size
-                    if path[parent].size > limit { return tooLarge() }
+                    if let failure = add(size: top.size, values: top.values, to: parent) { return failure }
                 } else {
                     topSize = top.size
                 }
