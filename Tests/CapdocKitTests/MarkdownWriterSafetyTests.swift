@@ -68,6 +68,9 @@ struct MarkdownWriterSafetyTests {
         "[plain](javascript:alert(1)) <javascript:alert(1)> [r][evil]\n\n[evil]: javascript:alert(2)",
         // Found by FuzzMarkdownWriter: an emptied URL with a title was written `]( "title")`, a link to `"title"`.
         #"![alt](data:image/pnascript:x "title") [x](javascript:a "javascript:alert(1)") [y](<> "t")"#,
+        // Found by FuzzMarkdownWriter: two lists that raw HTML (removed) kept apart are written with
+        // cmark's own `<!-- end list -->` between them, which the audit knows as inert.
+        "In <span onmouseover=\"x\">\n\n- item <b>bold</b>\n\n<script>alert(3)</script>\n\n- item <b>bold</b>\n",
     ]
 
     @Test("read back, the Markdown of hostile prose has no HTML, no script URL, and the prose's links", arguments: hostileProse)
