@@ -55,31 +55,38 @@ public struct ArchiveLibrary: Sendable {
 }
 
 /// An archived page's text in the forms quotes are looked up in: the raw text, and — because some
-/// archives are Markdown — the text as cmark reads it, both normalized once, as UTF-8 bytes.
+/// archives are Markdown — the text as cmark reads it, both normalized once, as UTF-8 bytes (one
+/// form when both are the same).
 ///
-/// A quote is found with the C library's `memmem` (linear in the text and the quote, whatever they hold), so
-/// checking the quotes of an archive costs its size once plus the size of each distinct quote times
-/// the text's — the text's normalization, the expensive part, is never repeated.
+/// All the quotes checked against an archive are looked for together, in one pass over each form
+/// (`OrderedPartsSearch`): the work is the archive's size plus the quotes' total size, whatever they
+/// hold, not the archive's size once per quote.
 public struct ArchiveText: Sendable {
     let forms: [[UInt8]]
 
     public init(_ raw: String) {
-        forms = [Array(Self.normalize(raw).utf8), Array(Self.normalize(CMarkDocument(markdown: raw).plainText).utf8)]
+        let text = Array(Self.normalize(raw).utf8)
+        let markdown = Array(Self.normalize(CMarkDocument(markdown: raw).plainText).utf8)
+        forms = text == markdown ? [text] : [text, markdown]
     }
 
     /// Whether the quote occurs in the text, ignoring white space and typographic quote differences.
     /// A quote may leave text out with an ellipsis (`…`): its parts must then occur in order.
     public func contains(quote: String) -> Bool {
-        let parts = quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }.filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return false }
-        return forms.contains { form in
-            var start = 0
-            for part in parts {
-                guard let found = Self.firstOffset(of: part, in: form, from: start) else { return false }
-                start = found + part.count
-            }
-            return true
-        }
+        found(quotes: [quote]).contains(quote)
+    }
+
+    /// The quotes that occur in the text, in the sense of `contains(quote:)`, looked for all at once.
+    public func found(quotes: some Collection<String>) -> Set<String> {
+        let quotes = Array(quotes)
+        let search = OrderedPartsSearch(quotes: quotes.map(Self.parts(of:)))
+        let found = search.found(in: forms)
+        return Set(quotes.indices.lazy.filter { found[$0] }.map { quotes[$0] })
+    }
+
+    /// A quote's parts between ellipses, each normalized (empty ones are left to the search to drop).
+    static func parts(of quote: String) -> [[UInt8]] {
+        quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.
