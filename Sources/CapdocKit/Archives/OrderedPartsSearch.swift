@@ -84,14 +84,9 @@ struct OrderedPartsSearch {
         for quote in found.indices where !found[quote] && partsStart[quote] < partsStart[quote + 1] {
             wait(Int32(quote), for: parts[partsStart[quote]], after: 0)
         }
-        var state = PartAutomaton.root
+        guard waitingParts > 0 else { return }
         var ending: [Int32] = []
-        for offset in text.indices {
-            guard waitingParts > 0 else { break }
-            state = automaton.next(from: state, byte: text[offset])
-            let deepest = automaton.deepestPart(at: state)
-            guard deepest >= 0 else { continue }
-            let end = offset + 1
+        automaton.scan(text) { deepest, end in
             ending.removeAll(keepingCapacity: true)
             tree.markedSuffixes(of: deepest, marked: marked, into: &ending)
             for part in ending {
@@ -109,6 +104,7 @@ struct OrderedPartsSearch {
                     }
                 }
             }
+            return waitingParts > 0
         }
     }
 }

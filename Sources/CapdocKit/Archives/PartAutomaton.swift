@@ -30,9 +30,6 @@ struct PartAutomaton {
     /// The parts in order of length (the breadth-first order of the trie): parents before children.
     private(set) var partsByLength: [Int32] = []
 
-    /// The root node; a scan starts there.
-    static let root: Int32 = 0
-
     /// `parts` must be distinct and non-empty; part `i` is reported as `i`.
     init(parts: [[UInt8]]) {
         partLength = parts.map(\.count)
@@ -52,82 +49,90 @@ struct PartAutomaton {
             partStart.append(bytes.count)
             bytes.append(contentsOf: part)
         }
-        // At most one node per byte, and the root.
+        // Built in locals (a property of `self` costs more to reach in a debug build), at most one
+        // node per byte and the root.
+        var partAtNode: [Int32] = [], firstEdge: [Int32] = [], edgeBytes: [UInt8] = [], edgeTargets: [Int32] = []
+        var partsByLength: [Int32] = []
         partAtNode.reserveCapacity(totalLength + 1)
         firstEdge.reserveCapacity(totalLength + 2)
         edgeBytes.reserveCapacity(totalLength)
         edgeTargets.reserveCapacity(totalLength)
         partsByLength.reserveCapacity(parts.count)
-        // Each pending node is a range of the parts that pass through it, in `orders[depth % 2]`: a
-        // node's children are written to the other one, which its own level no longer needs.
-        var orders = [Array(0 ..< parts.count), [Int](repeating: 0, count: parts.count)]
-        var pending: [(lower: Int, upper: Int, depth: Int)] = [(0, parts.count, 0)]
+        // Each pending node is a range of the parts that pass through it, and its depth. The ranges of
+        // one depth are in one half of `orders`; a node's children go to the other half, which its
+        // own depth no longer needs.
+        let count = parts.count
+        var orders = Array(0 ..< count) + [Int](repeating: 0, count: count)
+        var lowers: [Int] = [0], uppers: [Int] = [count], depths: [Int] = [0]
         var counts = [Int](repeating: 0, count: 256)
         var starts = [Int](repeating: 0, count: 256)
         var present: [UInt8] = []
-        var node = 0
+        present.reserveCapacity(256)
         bytes.withUnsafeBufferPointer { bytes in
-            partStart.withUnsafeBufferPointer { partStart in
-                partLength.withUnsafeBufferPointer { lengths in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        starts.withUnsafeMutableBufferPointer { starts in
-                            while node < pending.count {
-                                let (lower, upper, depth) = pending[node]
-                                var terminal: Int32 = -1
-                                present.removeAll(keepingCapacity: true)
-                                orders[depth & 1].withUnsafeBufferPointer { order in
-                                    // The part that ends here (at most one: the parts are distinct),
-                                    // and how many of the others go on with each byte.
-                                    for index in lower ..< upper {
-                                        let part = order[index]
-                                        if lengths[part] == depth {
-                                            terminal = Int32(part)
-                                            continue
-                                        }
-                                        let byte = Int(bytes[partStart[part] + depth])
-                                        if counts[byte] == 0 { present.append(UInt8(byte)) }
-                                        counts[byte] += 1
-                                    }
-                                }
-                                partAtNode.append(terminal)
-                                if terminal >= 0 { partsByLength.append(terminal) }
-                                firstEdge.append(Int32(edgeBytes.count))
-                                guard !present.isEmpty else {
-                                    node += 1
-                                    continue
-                                }
-                                // The children in byte order, each with its range (a counting sort).
-                                present.sort()
-                                var start = lower
-                                for byte in present {
-                                    starts[Int(byte)] = start
-                                    pending.append((start, start + counts[Int(byte)], depth + 1))
-                                    edgeBytes.append(byte)
-                                    edgeTargets.append(Int32(pending.count - 1))
-                                    start += counts[Int(byte)]
-                                    counts[Int(byte)] = 0
-                                }
-                                let order = orders[depth & 1]
-                                orders[(depth + 1) & 1].withUnsafeMutableBufferPointer { next in
-                                    order.withUnsafeBufferPointer { order in
-                                        for index in lower ..< upper where lengths[order[index]] != depth {
-                                            let byte = Int(bytes[partStart[order[index]] + depth])
-                                            next[starts[byte]] = order[index]
-                                            starts[byte] += 1
-                                        }
-                                    }
-                                }
-                                node += 1
-                            }
-                        }
+        partStart.withUnsafeBufferPointer { partStart in
+        partLength.withUnsafeBufferPointer { lengths in
+        orders.withUnsafeMutableBufferPointer { orders in
+        counts.withUnsafeMutableBufferPointer { counts in
+        starts.withUnsafeMutableBufferPointer { starts in
+            var node = 0
+            while node < lowers.count {
+                let lower = lowers[node], upper = uppers[node], depth = depths[node]
+                let from = (depth & 1) * count, to = count - from
+                // The part that ends here (at most one: the parts are distinct), and how many of the
+                // others go on with each byte.
+                var terminal: Int32 = -1
+                present.removeAll(keepingCapacity: true)
+                for index in lower ..< upper {
+                    let part = orders[from + index]
+                    if lengths[part] == depth {
+                        terminal = Int32(part)
+                        continue
                     }
+                    let byte = Int(bytes[partStart[part] + depth])
+                    if counts[byte] == 0 { present.append(UInt8(byte)) }
+                    counts[byte] += 1
+                }
+                partAtNode.append(terminal)
+                if terminal >= 0 { partsByLength.append(terminal) }
+                firstEdge.append(Int32(edgeBytes.count))
+                node += 1
+                guard !present.isEmpty else { continue }
+                // The children in byte order, each with its range (a counting sort).
+                if present.count > 1 { present.sort() }
+                var start = lower
+                for byte in present {
+                    starts[Int(byte)] = start
+                    edgeBytes.append(byte)
+                    edgeTargets.append(Int32(lowers.count))
+                    lowers.append(start)
+                    start += counts[Int(byte)]
+                    uppers.append(start)
+                    depths.append(depth + 1)
+                    counts[Int(byte)] = 0
+                }
+                for index in lower ..< upper {
+                    let part = orders[from + index]
+                    guard lengths[part] != depth else { continue }
+                    let byte = Int(bytes[partStart[part] + depth])
+                    orders[to + starts[byte]] = part
+                    starts[byte] += 1
                 }
             }
+        }
+        }
+        }
+        }
+        }
         }
         firstEdge.append(Int32(edgeBytes.count))
         for edge in Int(firstEdge[0]) ..< Int(firstEdge[1]) {
             rootChild[Int(edgeBytes[edge])] = edgeTargets[edge]
         }
+        self.partAtNode = partAtNode
+        self.firstEdge = firstEdge
+        self.edgeBytes = edgeBytes
+        self.edgeTargets = edgeTargets
+        self.partsByLength = partsByLength
     }
 
     /// Breadth first, so that a node's failure (a shallower node) is linked before it.
@@ -170,7 +175,51 @@ struct PartAutomaton {
         return nil
     }
 
-    /// The longest part that ends where the scan, in `node`, has just read a byte, or -1: every other
-    /// part that ends there is one of its ancestors in `suffixParent`.
-    func deepestPart(at node: Int32) -> Int32 { deepestPart[Int(node)] }
+    /// Reads `text` once; wherever a part ends, calls `body` with the longest part that ends there
+    /// (every other one is an ancestor of it in `suffixParent`) and the offset just past it. Stops
+    /// early when `body` returns false.
+    func scan(_ text: [UInt8], _ body: (_ deepestPart: Int32, _ end: Int) -> Bool) {
+        // One loop over unsafe buffers: in a debug build each array access outside would cost more
+        // than the byte it reads.
+        text.withUnsafeBufferPointer { text in
+        firstEdge.withUnsafeBufferPointer { firstEdge in
+        edgeBytes.withUnsafeBufferPointer { edgeBytes in
+        edgeTargets.withUnsafeBufferPointer { edgeTargets in
+        failure.withUnsafeBufferPointer { failure in
+        deepestPart.withUnsafeBufferPointer { deepestPart in
+        rootChild.withUnsafeBufferPointer { rootChild in
+            var node = 0
+            for offset in 0 ..< text.count {
+                let byte = text[offset]
+                var next = -1
+                while next < 0 {
+                    if node == 0 {
+                        next = max(Int(rootChild[Int(byte)]), 0)
+                        break
+                    }
+                    // The child by binary search among the node's sorted edges, else the failure's.
+                    var lower = Int(firstEdge[node]), upper = Int(firstEdge[node + 1])
+                    while lower < upper {
+                        let middle = (lower + upper) >> 1
+                        let found = edgeBytes[middle]
+                        if found == byte {
+                            next = Int(edgeTargets[middle])
+                            break
+                        }
+                        if found < byte { lower = middle + 1 } else { upper = middle }
+                    }
+                    if next < 0 { node = Int(failure[node]) }
+                }
+                node = next
+                let part = deepestPart[node]
+                if part >= 0, !body(part, offset + 1) { return }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
 }
