@@ -49,90 +49,107 @@ struct PartAutomaton {
             partStart.append(bytes.count)
             bytes.append(contentsOf: part)
         }
-        // Built in locals (a property of `self` costs more to reach in a debug build), at most one
-        // node per byte and the root.
-        var partAtNode: [Int32] = [], firstEdge: [Int32] = [], edgeBytes: [UInt8] = [], edgeTargets: [Int32] = []
-        var partsByLength: [Int32] = []
-        partAtNode.reserveCapacity(totalLength + 1)
-        firstEdge.reserveCapacity(totalLength + 2)
-        edgeBytes.reserveCapacity(totalLength)
-        edgeTargets.reserveCapacity(totalLength)
-        partsByLength.reserveCapacity(parts.count)
-        // Each pending node is a range of the parts that pass through it, and its depth. The ranges of
-        // one depth are in one half of `orders`; a node's children go to the other half, which its
-        // own depth no longer needs.
+        // Written through pointers into buffers of the largest size they can need (a node per byte
+        // and the root), then copied out at their size: in a debug build an append costs more than
+        // the work of a node.
         let count = parts.count
-        var orders = Array(0 ..< count) + [Int](repeating: 0, count: count)
-        var lowers: [Int] = [0], uppers: [Int] = [count], depths: [Int] = [0]
-        var counts = [Int](repeating: 0, count: 256)
-        var starts = [Int](repeating: 0, count: 256)
-        var present: [UInt8] = []
-        present.reserveCapacity(256)
+        let capacity = totalLength + 1
+        let partAtNode = Buffer<Int32>(capacity), firstEdge = Buffer<Int32>(capacity + 1)
+        let edgeBytes = Buffer<UInt8>(capacity), edgeTargets = Buffer<Int32>(capacity)
+        let partsByLength = Buffer<Int32>(count)
+        // Each node still to lay out is a range of the parts that pass through it, and its depth.
+        // The ranges of one depth are in one half of `orders`; a node's children go to the other
+        // half, which its own depth no longer needs.
+        let lowers = Buffer<Int32>(capacity), uppers = Buffer<Int32>(capacity), depths = Buffer<Int32>(capacity)
+        let orders = Buffer<Int32>(2 * count)
+        let counts = Buffer<Int>(256), starts = Buffer<Int>(256), present = Buffer<UInt8>(256)
+        defer {
+            [lowers, uppers, depths, orders].forEach { $0.free() }
+            [counts, starts].forEach { $0.free() }
+            present.free()
+        }
+        for part in 0 ..< count { orders[part] = Int32(part) }
+        for byte in 0 ..< 256 { counts[byte] = 0 }
+        lowers[0] = 0; uppers[0] = Int32(count); depths[0] = 0
+        var nodes = 1, edges = 0, terminals = 0
+        var node = 0
         bytes.withUnsafeBufferPointer { bytes in
         partStart.withUnsafeBufferPointer { partStart in
         partLength.withUnsafeBufferPointer { lengths in
-        orders.withUnsafeMutableBufferPointer { orders in
-        counts.withUnsafeMutableBufferPointer { counts in
-        starts.withUnsafeMutableBufferPointer { starts in
-            var node = 0
-            while node < lowers.count {
-                let lower = lowers[node], upper = uppers[node], depth = depths[node]
+            while node < nodes {
+                let lower = Int(lowers[node]), upper = Int(uppers[node]), depth = Int(depths[node])
                 let from = (depth & 1) * count, to = count - from
                 // The part that ends here (at most one: the parts are distinct), and how many of the
                 // others go on with each byte.
                 var terminal: Int32 = -1
-                present.removeAll(keepingCapacity: true)
+                var presentCount = 0
                 for index in lower ..< upper {
-                    let part = orders[from + index]
+                    let part = Int(orders[from + index])
                     if lengths[part] == depth {
                         terminal = Int32(part)
                         continue
                     }
                     let byte = Int(bytes[partStart[part] + depth])
-                    if counts[byte] == 0 { present.append(UInt8(byte)) }
+                    if counts[byte] == 0 {
+                        present[presentCount] = UInt8(byte)
+                        presentCount += 1
+                    }
                     counts[byte] += 1
                 }
-                partAtNode.append(terminal)
-                if terminal >= 0 { partsByLength.append(terminal) }
-                firstEdge.append(Int32(edgeBytes.count))
+                partAtNode[node] = terminal
+                if terminal >= 0 {
+                    partsByLength[terminals] = terminal
+                    terminals += 1
+                }
+                firstEdge[node] = Int32(edges)
                 node += 1
-                guard !present.isEmpty else { continue }
+                guard presentCount > 0 else { continue }
                 // The children in byte order, each with its range (a counting sort).
-                if present.count > 1 { present.sort() }
+                // A few bytes: insertion sort; many: read them off the counts in order (at most
+                // 256 steps for at least 16 children, so either way a few steps per node).
+                if presentCount > 16 {
+                    presentCount = 0
+                    for byte in 0 ..< 256 where counts[byte] > 0 {
+                        present[presentCount] = UInt8(byte)
+                        presentCount += 1
+                    }
+                } else if presentCount > 1 {
+                    present.sortPrefix(presentCount)
+                }
                 var start = lower
-                for byte in present {
-                    starts[Int(byte)] = start
-                    edgeBytes.append(byte)
-                    edgeTargets.append(Int32(lowers.count))
-                    lowers.append(start)
-                    start += counts[Int(byte)]
-                    uppers.append(start)
-                    depths.append(depth + 1)
-                    counts[Int(byte)] = 0
+                for index in 0 ..< presentCount {
+                    let byte = Int(present[index])
+                    starts[byte] = start
+                    edgeBytes[edges] = UInt8(byte)
+                    edgeTargets[edges] = Int32(nodes)
+                    edges += 1
+                    lowers[nodes] = Int32(start)
+                    start += counts[byte]
+                    uppers[nodes] = Int32(start)
+                    depths[nodes] = Int32(depth + 1)
+                    nodes += 1
+                    counts[byte] = 0
                 }
                 for index in lower ..< upper {
-                    let part = orders[from + index]
+                    let part = Int(orders[from + index])
                     guard lengths[part] != depth else { continue }
                     let byte = Int(bytes[partStart[part] + depth])
-                    orders[to + starts[byte]] = part
+                    orders[to + starts[byte]] = Int32(part)
                     starts[byte] += 1
                 }
             }
         }
         }
         }
+        firstEdge[nodes] = Int32(edges)
+        self.partAtNode = partAtNode.take(nodes)
+        self.firstEdge = firstEdge.take(nodes + 1)
+        self.edgeBytes = edgeBytes.take(edges)
+        self.edgeTargets = edgeTargets.take(edges)
+        self.partsByLength = partsByLength.take(terminals)
+        for edge in Int(self.firstEdge[0]) ..< Int(self.firstEdge[1]) {
+            rootChild[Int(self.edgeBytes[edge])] = self.edgeTargets[edge]
         }
-        }
-        }
-        firstEdge.append(Int32(edgeBytes.count))
-        for edge in Int(firstEdge[0]) ..< Int(firstEdge[1]) {
-            rootChild[Int(edgeBytes[edge])] = edgeTargets[edge]
-        }
-        self.partAtNode = partAtNode
-        self.firstEdge = firstEdge
-        self.edgeBytes = edgeBytes
-        self.edgeTargets = edgeTargets
-        self.partsByLength = partsByLength
     }
 
     /// Breadth first, so that a node's failure (a shallower node) is linked before it.
@@ -220,6 +237,41 @@ struct PartAutomaton {
         }
         }
         }
+        }
+    }
+}
+
+/// Memory written through a pointer while the trie is built, freed by `take` or `free`.
+private struct Buffer<Element> {
+    let pointer: UnsafeMutablePointer<Element>
+
+    init(_ capacity: Int) { pointer = .allocate(capacity: max(capacity, 1)) }
+
+    subscript(index: Int) -> Element {
+        get { pointer[index] }
+        nonmutating set { pointer[index] = newValue }
+    }
+
+    /// The first `count` elements as an array; the memory is freed.
+    func take(_ count: Int) -> [Element] {
+        defer { free() }
+        return Array(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    func free() { pointer.deallocate() }
+}
+
+private extension Buffer where Element: Comparable {
+    /// Sorts the first `count` elements in place (insertion sort: for a few elements).
+    func sortPrefix(_ count: Int) {
+        for index in 1 ..< count {
+            let element = pointer[index]
+            var place = index
+            while place > 0, pointer[place - 1] > element {
+                pointer[place] = pointer[place - 1]
+                place -= 1
+            }
+            pointer[place] = element
         }
     }
 }
