@@ -37,15 +37,19 @@ BEGIN {
   # 20,000 sentences that say the opposite, and 10,000 pairs in the wrong order: not found.
   for (n = 0; n < 20000; n++) quote(sprintf("Sentence %d of the archived page says nothing about location.", n), 1)
   for (n = 0; n < 10000; n++) quote(sprintf("Sentence %d of the archived page %s Sentence %d of the archived page", 2 * n + 1, ellipsis, 2 * n), 1)
-  # Adversarial: 2,000 quotes whose first part never occurs and whose second is a^k (k up to 2,000):
+  # Adversarial: 2,000 quotes whose first part never occurs and whose second is a^k (k up to 1,000):
   # every a^k is a suffix of the next, and the text holds 1,000,000 a's in a row. Not found.
-  for (k = 1; k <= 2000; k++) quote(sprintf("Never said %d %s %s", k, ellipsis, run("a", k)), 1)
-  # a^k b, k up to 2,000: each a suffix of the next, all found (the runs before each b are 2,500 long).
-  for (k = 1; k <= 2000; k++) quote(run("a", k) "b")
-  # a^k three times over, k up to 1,000: found in the long run; and a^k b a^k b a^k b: not found
-  # (a b is followed by a line break, then 2,500 a's, then b: a^k b occurs 200 times, but not a^k b a^k).
-  for (k = 1; k <= 1000; k++) quote(sprintf("%s%s%s%s%s", run("a", k), ellipsis, run("a", k), ellipsis, run("a", k)))
-  for (k = 1; k <= 1000; k++) quote(run("a", k) "b" run("a", k) "b", 1)
+  for (k = 1; k <= 2000; k++) quote(sprintf("Never said %d %s %s", k, ellipsis, run("a", 1 + (k - 1) % 1000)), 1)
+  # a^k b and a^k b a (k up to 1,000): each a suffix of the next, all found (each b ends a run of
+  # 2,500 a's and is followed by a space and the next run).
+  for (k = 1; k <= 1000; k++) quote(run("a", k) "b")
+  for (k = 1; k <= 1000; k++) quote(run("a", k) "b a")
+  # a^k three times over and twice over, k up to 500: found in the long run; a^k b a^k b and
+  # a^k b a^k: not found (no b is followed by an a without a space between).
+  for (k = 1; k <= 500; k++) quote(sprintf("%s%s%s%s%s", run("a", k), ellipsis, run("a", k), ellipsis, run("a", k)))
+  for (k = 1; k <= 500; k++) quote(sprintf("%s%s%s", run("a", k), ellipsis, run("a", k)))
+  for (k = 1; k <= 500; k++) quote(run("a", k) "b" run("a", k) "b", 1)
+  for (k = 1; k <= 500; k++) quote(run("a", k) "b" run("a", k), 1)
   # 4,000 in other scripts and with typographic quotes: not found.
   for (n = 0; n < 4000; n++) quote(sprintf("Sentence %d \342\200\234caf\303\251\342\200\235 %s \316\261\316\262\316\263", n, ellipsis), 1)
   if (claim % 1000 != 0 && claim > 0) close(file)

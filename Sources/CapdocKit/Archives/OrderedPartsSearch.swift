@@ -3,10 +3,12 @@
 /// occurs, then its second at or after the end of that occurrence, and so on, each at its earliest
 /// (the same greedy order as searching for each part in turn from where the last one ended).
 ///
-/// The work is linear: building the automaton costs the parts' total size; the pass costs the text's
-/// size, plus one step per quote that advances a part, plus — when a part occurs while the quote at
-/// the head of its queue is still inside its previous part — at most the part's length per waiting
-/// quote. Parts nobody waits for are skipped without being looked at (`SuffixPartTree`), so a
+/// The work is linear in the text and the quotes: building the automaton costs the parts' total
+/// size; the pass costs the text's size, plus one step per quote that advances a part, plus — when a
+/// part occurs while the quote at the head of its queue is still inside its previous part — at most
+/// the part's length per waiting quote, plus, where some part ends, a few word operations per heavy
+/// path on the way up the suffix tree of parts (at most log₂ of the number of parts; one or two in
+/// prose). Parts nobody waits for are skipped without being looked at (`SuffixPartTree`), so a
 /// thousand parts a, aa, aaa, … in a million a's cost the a's, not the product.
 struct OrderedPartsSearch {
     /// The quotes' parts, each quote's consecutive: quote q is `parts[partsStart[q] ..< partsStart[q + 1]]`.
