@@ -115,6 +115,23 @@ struct QuoteBatchTests {
         }
     }
 
+    @Test("quotes split into several automata (a pass each) are found exactly as in one", arguments: 0 ..< 2)
+    func batches(seed: UInt64) {
+        var random = SplitMix(state: 2000 + seed)
+        let words = ["one", "two", "three", "a", "aa", "b", "\u{201C}x\u{201D}", "caf\u{00E9}"]
+        let text = ArchiveText((0 ..< 300).map { _ in words.randomElement(using: &random)! }.joined(separator: " "))
+        let quotes = (0 ..< 400).map { _ in
+            (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in
+                (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            }.joined(separator: "\u{2026}")
+        }
+        let whole = text.found(quotes: quotes)
+        #expect(!whole.isEmpty && whole.count < Set(quotes).count)
+        for batchBytes in [1, 7, 50, 1000] {
+            #expect(text.found(quotes: quotes, batchBytes: batchBytes) == whole, "batches of \(batchBytes) bytes")
+        }
+    }
+
     // MARK: Marked positions
 
     @Test("marked positions answer 'the largest at or below' like a sorted set, across word and level boundaries")

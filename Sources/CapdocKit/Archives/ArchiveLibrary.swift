@@ -78,10 +78,37 @@ public struct ArchiveText: Sendable {
 
     /// The quotes that occur in the text, in the sense of `contains(quote:)`, looked for all at once.
     public func found(quotes: some Collection<String>) -> Set<String> {
-        let quotes = Array(quotes)
-        let search = OrderedPartsSearch(quotes: quotes.map(Self.parts(of:)))
-        let found = search.found(in: forms)
-        return Set(quotes.indices.lazy.filter { found[$0] }.map { quotes[$0] })
+        found(quotes: quotes, batchBytes: Self.batchBytes)
+    }
+
+    /// The quotes' parts go into automata of about this many bytes (a quote is never split), one
+    /// pass over the text each: the automaton's memory (some 30 bytes per byte of parts) stays
+    /// bounded however many quotes Content holds, and as an archive is at most 8 MiB, a pass costs
+    /// no more than the quotes it checks, so the work stays linear.
+    static let batchBytes = ArchiveLibrary.maximumSize
+
+    func found(quotes: some Collection<String>, batchBytes: Int) -> Set<String> {
+        var found = Set<String>()
+        var batch: [String] = []
+        var batchParts: [[[UInt8]]] = []
+        var size = 0
+        func search() {
+            let result = OrderedPartsSearch(quotes: batchParts).found(in: forms)
+            for index in batch.indices where result[index] { found.insert(batch[index]) }
+            batch.removeAll()
+            batchParts.removeAll()
+            size = 0
+        }
+        for quote in quotes {
+            let parts = Self.parts(of: quote)
+            let quoteSize = parts.reduce(0) { $0 + $1.count }
+            if size > 0, size + quoteSize > batchBytes { search() }
+            batch.append(quote)
+            batchParts.append(parts)
+            size += quoteSize
+        }
+        if !batch.isEmpty { search() }
+        return found
     }
 
     /// A quote's parts between ellipses, each normalized (empty ones are left to the search to drop).
