@@ -82,9 +82,9 @@ public struct ArchiveText: Sendable {
     }
 
     /// The quotes' parts go into automata of about this many bytes (a quote is never split), one
-    /// pass over the text each: the automaton's memory (some 30 bytes per byte of parts) stays
-    /// bounded however many quotes Content holds, and as an archive is at most 8 MiB, a pass costs
-    /// no more than the quotes it checks, so the work stays linear.
+    /// pass over the text each: the automaton's memory (some 20 bytes per byte of parts, 35 while
+    /// it is built) stays bounded however many quotes Content holds; and as an archive's forms are
+    /// at most twice 8 MiB, the passes cost at most twice the quotes' size plus one archive's: linear.
     static let batchBytes = ArchiveLibrary.maximumSize
 
     func found(quotes: some Collection<String>, batchBytes: Int) -> Set<String> {
@@ -116,7 +116,8 @@ public struct ArchiveText: Sendable {
         quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }
     }
 
-    /// Where `needle` first occurs in `haystack` at or after `start`.
+    /// Where `needle` first occurs in `haystack` at or after `start` (memmem): the search one quote
+    /// at a time that the batch search replaced, kept as the reference it is tested against.
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard start <= haystack.count, needle.count <= haystack.count - start else { return nil }
         guard !needle.isEmpty else { return start }
