@@ -55,34 +55,69 @@ public struct ArchiveLibrary: Sendable {
 }
 
 /// An archived page's text in the forms quotes are looked up in: the raw text, and — because some
-/// archives are Markdown — the text as cmark reads it, both normalized once, as UTF-8 bytes.
+/// archives are Markdown — the text as cmark reads it, both normalized once, as UTF-8 bytes (one
+/// form when both are the same).
 ///
-/// A quote is found with the C library's `memmem` (linear in the text and the quote, whatever they hold), so
-/// checking the quotes of an archive costs its size once plus the size of each distinct quote times
-/// the text's — the text's normalization, the expensive part, is never repeated.
+/// All the quotes checked against an archive are looked for together, in one pass over each form
+/// (`OrderedPartsSearch`): the work is the archive's size plus the quotes' total size, whatever they
+/// hold, not the archive's size once per quote.
 public struct ArchiveText: Sendable {
     let forms: [[UInt8]]
 
     public init(_ raw: String) {
-        forms = [Array(Self.normalize(raw).utf8), Array(Self.normalize(CMarkDocument(markdown: raw).plainText).utf8)]
+        let text = Array(Self.normalize(raw).utf8)
+        let markdown = Array(Self.normalize(CMarkDocument(markdown: raw).plainText).utf8)
+        forms = text == markdown ? [text] : [text, markdown]
     }
 
     /// Whether the quote occurs in the text, ignoring white space and typographic quote differences.
     /// A quote may leave text out with an ellipsis (`…`): its parts must then occur in order.
     public func contains(quote: String) -> Bool {
-        let parts = quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }.filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return false }
-        return forms.contains { form in
-            var start = 0
-            for part in parts {
-                guard let found = Self.firstOffset(of: part, in: form, from: start) else { return false }
-                start = found + part.count
-            }
-            return true
-        }
+        found(quotes: [quote]).contains(quote)
     }
 
-    /// Where `needle` first occurs in `haystack` at or after `start`.
+    /// The quotes that occur in the text, in the sense of `contains(quote:)`, looked for all at once.
+    public func found(quotes: some Collection<String>) -> Set<String> {
+        found(quotes: quotes, batchBytes: Self.batchBytes)
+    }
+
+    /// The quotes' parts go into automata of about this many bytes (a quote is never split), one
+    /// pass over the text each: the automaton's memory (some 20 bytes per byte of parts, 35 while
+    /// it is built) stays bounded however many quotes Content holds; and as an archive's forms are
+    /// at most twice 8 MiB, the passes cost at most twice the quotes' size plus one archive's: linear.
+    static let batchBytes = ArchiveLibrary.maximumSize
+
+    func found(quotes: some Collection<String>, batchBytes: Int) -> Set<String> {
+        var found = Set<String>()
+        var batch: [String] = []
+        var batchParts: [[[UInt8]]] = []
+        var size = 0
+        func search() {
+            let result = OrderedPartsSearch(quotes: batchParts).found(in: forms)
+            for index in batch.indices where result[index] { found.insert(batch[index]) }
+            batch.removeAll()
+            batchParts.removeAll()
+            size = 0
+        }
+        for quote in quotes {
+            let parts = Self.parts(of: quote)
+            let quoteSize = parts.reduce(0) { $0 + $1.count }
+            if size > 0, size + quoteSize > batchBytes { search() }
+            batch.append(quote)
+            batchParts.append(parts)
+            size += quoteSize
+        }
+        if !batch.isEmpty { search() }
+        return found
+    }
+
+    /// A quote's parts between ellipses, each normalized (empty ones are left to the search to drop).
+    static func parts(of quote: String) -> [[UInt8]] {
+        quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start` (memmem): the search one quote
+    /// at a time that the batch search replaced, kept as the reference it is tested against.
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard start <= haystack.count, needle.count <= haystack.count - start else { return nil }
         guard !needle.isEmpty else { return start }
