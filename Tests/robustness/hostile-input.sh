@@ -5,15 +5,7 @@
 # in-memory corpus (Tests/CapdocKitTests/CorpusTests.swift) cannot hold: a symbolic link that leads
 # out of Content/, a 50 MB file, a FIFO.
 # Usage: Tests/robustness/hostile-input.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
-base="$root/Tests/CapdocKitTests/Fixtures/base"
-templates="$root/Templates"
-cd "$work"
-
-source "$root/Tests/robustness/lib.sh"
+source "$(dirname "$0")/lib.sh" "$1"
 
 # fresh NAME: a copy of the base fixture as NAME/Content, and NAME/outside beside it.
 fresh() {

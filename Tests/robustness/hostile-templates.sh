@@ -6,14 +6,7 @@
 # output, and stay within a bound of time and memory. Also the Markdown writer's attacks on disk: a
 # note nested 200,000 deep (refused by the check) and links that broke out of autolinks.
 # Usage: Tests/robustness/hostile-templates.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
-base="$root/Tests/CapdocKitTests/Fixtures/base"
-cd "$work"
-
-source "$root/Tests/robustness/lib.sh"
+source "$(dirname "$0")/lib.sh" "$1"
 
 # templates NAME: a copy of the shipped templates as NAME/Templates, with the base fixture as NAME/Content.
 templates() {

@@ -3,11 +3,7 @@
 # the previous complete build or the new complete one, never a mix or nothing; two builds into the
 # same folder at once never corrupt it, and one that finds the other writing says so.
 # Usage: Tests/robustness/interrupted-builds.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
-cd "$work"
+source "$(dirname "$0")/lib.sh" "$1"
 cp -r "$root/Templates" Templates
 cp -r "$root/Content" A
 cp -r "$root/Content" B

@@ -1,6 +1,17 @@
-# Shared by the robustness scripts (source it after Tests/cli/lib.sh): `bounded`, which runs a
-# command under a timeout and checks its exit status, wall-clock time and peak memory.
-# A script may set max_seconds and max_kib before calling it; these are the defaults.
+# Sourced first by every robustness script, run from the package root with the capdoc binary as
+# its argument: `source "$(dirname "$0")/lib.sh" "$1"`. Sets capdoc, root (the package), base (the
+# base fixture) and templates; brings the counters and assertions of Tests/cli/lib.sh and their
+# scratch folder $work, which becomes the current folder; and `bounded`, which runs a command under
+# a timeout and checks its exit status, wall-clock time and peak memory. A script may set
+# max_seconds and max_kib (these are the defaults) at any point before calling it.
+set -u
+capdoc=$(realpath "$1")
+root=$(pwd)
+source "$root/Tests/cli/lib.sh"
+base="$root/Tests/CapdocKitTests/Fixtures/base"
+templates="$root/Templates"
+cd "$work"
+
 # Bounds for one run of the debug build: wall-clock seconds and peak resident memory.
 max_seconds=${max_seconds:-5}
 max_kib=${max_kib:-$((512 * 1024))}

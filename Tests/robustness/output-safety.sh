@@ -6,13 +6,8 @@
 # build still replaces the output, and one killed between its two renames is put back by the next
 # build; unsafe places for the output are refused before anything is written.
 # Usage: Tests/robustness/output-safety.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
+source "$(dirname "$0")/lib.sh" "$1"
 max_seconds=15   # a whole build of the shipped Content, in the debug build, some under strace
-source "$root/Tests/robustness/lib.sh"
-cd "$work"
 cp -r "$root/Templates" Templates
 cp -r "$root/Content" A
 cp -r "$root/Content" B

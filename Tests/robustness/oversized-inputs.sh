@@ -8,17 +8,12 @@
 # .xcconfig 8 MiB, a source file for --sources 8 MiB (skipped, not fatal), an archive 8 MiB, a
 # Content file 8 MiB.
 # Usage: Tests/robustness/oversized-inputs.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
+source "$(dirname "$0")/lib.sh" "$1"
 fixtures="$root/Tests/CapdocKitTests/Fixtures"
-cd "$work"
 
 # Refusing a file costs an fstat: well under a second and no more memory than starting capdoc.
 max_seconds=2
 max_kib=$((128 * 1024))
-source "$root/Tests/robustness/lib.sh"
 
 # A minimal valid Info.plist, for the cases where something beside it is the oversized input.
 plist() {

@@ -8,15 +8,7 @@
 #    (EX_IOERR) with one line on standard error, never a trap (SIGILL, 132) or a backtrace; with
 #    SIGPIPE at its default, a closed pipe ends capdoc by SIGPIPE (141), silently, as any Unix tool.
 # Usage: Tests/robustness/terminal-output.sh PATH-TO-CAPDOC   (run from the package root)
-set -u
-capdoc=$(realpath "$1")
-root=$(pwd)
-source "$root/Tests/cli/lib.sh"
-base="$root/Tests/CapdocKitTests/Fixtures/base"
-templates="$root/Templates"
-cd "$work"
-
-source "$root/Tests/robustness/lib.sh"
+source "$(dirname "$0")/lib.sh" "$1"
 
 # raw_controls FILE: true when FILE holds a C0 control other than tab and newline, DEL, a C1 control
 # or a bidi override or isolate (U+202A–U+202E, U+2066–U+2069), as UTF-8 bytes.
