@@ -126,6 +126,15 @@ bounded "lint-plist (human) again, for its lines" 1 "$capdoc" lint-plist --platf
 contains "  the misspelled key is shown escaped" "$out" "'NSLocationWhenInUseUsageDescriptio\\\\u\{1B\}' is a misspelling"
 contains "  the purpose key is shown escaped, on its line" "$out" "'Purpose\\\\u\{1B\}\[2J\\\\u\{A\}::add-mask::secret\\\\u\{202E\}' is empty"
 lacks "  no value starts a line of its own" "$out" '^::'
+# A file in a folder whose name is a CI workflow command: the path starts each finding's line, so it
+# is written ./::…, which GitHub Actions does not read as a command.
+mkdir -p '::stop-commands::capdoc'
+cp hostile.plist '::stop-commands::capdoc/Info.plist'
+bounded "lint-plist of a plist under a folder named ::stop-commands::, and a missing one under ::gone, exits 2" 2 "$capdoc" lint-plist --platform ios '::stop-commands::capdoc/Info.plist' '::gone/Info.plist'
+lacks "  no finding line starts with ::" "$out" '^::'
+lacks "  no failure line starts with ::" "$err" '^::'
+contains "  the missing one is named ./::gone/…" "$err" '^\./::gone/Info\.plist: error: '
+contains "  the path is written ./::…" "$out" '^\./::stop-commands::capdoc/Info\.plist:[0-9]+: error: '
 bounded "lint-plist of a missing plist whose name has control characters exits 2" 2 "$capdoc" lint-plist --platform ios "$(printf 'gone\033[2J.plist')"
 shown_safely "lint-plist failure"
 

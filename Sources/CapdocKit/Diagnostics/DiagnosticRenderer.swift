@@ -33,7 +33,7 @@ public struct DiagnosticRenderer: Sendable {
     /// The location and message are shown through `DisplayText.line`: a file name or a value quoted
     /// in a message may hold control characters, and must neither act on the terminal nor start a line.
     private func headline(_ location: SourceLocation, _ label: String, _ message: String, severity: Severity) -> String {
-        let location = DisplayText.line(location.description)
+        let location = DisplayText.lineStart(path: location.description)
         let message = DisplayText.line(message)
         guard colour else { return "\(location): \(label): \(message)\n" }
         let code = switch severity {

@@ -24,6 +24,15 @@ public enum DisplayText {
         escaping(text, keeping: ByteSet())
     }
 
+    /// For a file name that starts a line (`path:line: error: …`): as `line`, and a name starting
+    /// with `::` is written `./::…`, the same file. A CI log reads a line starting with `::` as a
+    /// command to the runner (GitHub Actions' `::stop-commands::`, `::add-mask::`, `::error`), so
+    /// a folder named so in a linted repository could otherwise hide or forge what follows.
+    public static func lineStart(path: String) -> String {
+        let shown = line(path)
+        return shown.hasPrefix("::") ? "./" + shown : shown
+    }
+
     /// For text of several lines (a page of Markdown, an answer): every unsafe scalar escaped except
     /// newline and tab, which the text's layout needs.
     public static func lines(_ text: String) -> String {

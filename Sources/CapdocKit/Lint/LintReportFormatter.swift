@@ -52,7 +52,7 @@ public struct LintReportFormatter: Sendable {
 
     /// The failures, one `PLACE: error: message` line each, for standard error.
     public func humanFailures(_ run: LintRun) -> String {
-        run.failures.map { "\(shown($0.location.description)): error: \(shown($0.message))\n" }.joined()
+        run.failures.map { "\(DisplayText.lineStart(path: $0.location.description)): error: \(shown($0.message))\n" }.joined()
     }
 
     func human(_ result: LintResult) -> String {
@@ -82,7 +82,7 @@ public struct LintReportFormatter: Sendable {
     }
 
     private func displayName(_ result: LintResult) -> String {
-        shown(result.target.map { "\(result.file) (target \($0))" } ?? result.file)
+        DisplayText.lineStart(path: result.target.map { "\(result.file) (target \($0))" } ?? result.file)
     }
 
     /// A path, key, target or message as one line that cannot act on the terminal: Info.plist keys
@@ -94,7 +94,7 @@ public struct LintReportFormatter: Sendable {
     private func headline(_ finding: LintFinding) -> String {
         let label = finding.severity.rawValue
         let tail = "\(shown(finding.message)) [\(finding.rule.rawValue)]"
-        let location = shown(finding.location.description)
+        let location = DisplayText.lineStart(path: finding.location.description)
         guard colour else { return "\(location): \(label): \(tail)\n" }
         let code = finding.severity == .error ? "31" : "35"
         return "\u{1B}[1m\(location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(tail)\u{1B}[0m\n"
