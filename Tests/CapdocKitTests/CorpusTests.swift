@@ -705,6 +705,7 @@ extension PlistReadError {
         case .empty: "empty"
         case .notAPropertyList: "not-a-property-list"
         case .malformedBinary: "malformed-binary"
+        case .expandsTooFar: "expands-too-far"
         case .malformedXML: "malformed-xml"
         case .rootNotDictionary: "root-not-dictionary"
         }

@@ -44,12 +44,20 @@ enum BinaryPlistScanner {
 
     /// A sentence saying what is wrong, or nil when the structure is sound.
     static func problem(in data: some Collection<UInt8>) -> String? {
+        refusal(in: data)?.sentence
+    }
+
+    /// Why the list is refused, or nil when it may be read.
+    static func refusal(in data: some Collection<UInt8>) -> BinaryPlistProblem? {
         let bytes = [UInt8](data)
         switch BinaryPlistLayout.read(bytes) {
         case let .failure(problem):
-            return problem.sentence
+            return problem
         case let .success(layout):
-            return BinaryPlistGraph(layout: layout).problem(limit: expansionLimit(forFileOf: bytes.count), values: maximumValues)
+            switch BinaryPlistGraph(layout: layout).unsharedSize(limit: expansionLimit(forFileOf: bytes.count), values: maximumValues) {
+            case .success: return nil
+            case let .failure(problem): return problem
+            }
         }
     }
 }
@@ -57,7 +65,12 @@ enum BinaryPlistScanner {
 /// A sentence for stderr, as a typed error.
 struct BinaryPlistProblem: Error {
     var sentence: String
-    init(_ sentence: String) { self.sentence = sentence }
+    /// The list is sound, but would expand past a bound once read (not truncated, not corrupt).
+    var expandsTooFar = false
+    init(_ sentence: String, expandsTooFar: Bool = false) {
+        self.sentence = sentence
+        self.expandsTooFar = expandsTooFar
+    }
 }
 
 /// The file's trailer and offset table, checked: where each object starts, and that it starts
@@ -213,8 +226,8 @@ struct BinaryPlistGraph {
         var values = 1
     }
 
-    /// The reason the list is refused (a reference cycle or to a missing object, an object outside
-    /// the file, an expansion beyond `limit` bytes), or nil.
+    /// The top object's unshared size, or why the walk stopped: a reference cycle or to a missing
+    /// object, an object outside the file, an expansion beyond `limit` bytes or `values` values.
     ///
     /// An object's unshared size is its own bytes, plus its entry in the offset table, plus the
     /// unshared size of every object it refers to, each time it refers to it: for a list without
@@ -222,14 +235,6 @@ struct BinaryPlistGraph {
     /// object's is computed once and remembered, so the walk reads each reference once, and it
     /// stops as soon as a size passes the limit (sums never exceed twice the limit: no overflow).
     /// The number of values is bounded the same way, by `values`.
-    func problem(limit: Int, values: Int) -> String? {
-        switch unsharedSize(limit: limit, values: values) {
-        case .success: nil
-        case let .failure(problem): problem.sentence
-        }
-    }
-
-    /// The top object's unshared size (see `problem(limit:)`), or why the walk stopped.
     func unsharedSize(limit: Int, values valueLimit: Int) -> Result<Int, BinaryPlistProblem> {
         let count = layout.offsets.count
         var visits = [Visit](repeating: .unseen, count: count)
@@ -248,10 +253,10 @@ struct BinaryPlistGraph {
             }
         }
         func tooLarge() -> Result<Int, BinaryPlistProblem> {
-            .failure(.init("its shared objects would expand it to more than \(limit) bytes (a list may grow to \(BinaryPlistScanner.expansionFactor) times its file, or \(BinaryPlistScanner.expansionFloor >> 20) MiB)"))
+            .failure(.init("its shared objects would expand it to more than \(limit) bytes (a list may grow to \(BinaryPlistScanner.expansionFactor) times its file, or \(BinaryPlistScanner.expansionFloor >> 20) MiB)", expandsTooFar: true))
         }
         func tooMany() -> Result<Int, BinaryPlistProblem> {
-            .failure(.init("its shared objects would expand it to more than \(valueLimit) values"))
+            .failure(.init("its shared objects would expand it to more than \(valueLimit) values", expandsTooFar: true))
         }
         /// Adds a finished child's totals to the frame at `parent`; the failure when a bound is passed.
         func add(size: Int, values: Int, to parent: Int) -> Result<Int, BinaryPlistProblem>? {

@@ -105,6 +105,8 @@ public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAPropertyList(path: String)
     /// Starts like a binary property list but is truncated or corrupt.
     case malformedBinary(path: String, reason: String)
+    /// A sound binary list whose shared objects would expand it past a bound once read.
+    case expandsTooFar(path: String, reason: String)
     /// Looks like XML but is not a valid XML property list.
     case malformedXML(path: String)
     case rootNotDictionary(path: String, found: String)
@@ -112,7 +114,7 @@ public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String {
         switch self {
         case let .notFound(path), let .isDirectory(path), let .unreadable(path, _), let .tooLarge(path, _, _), let .empty(path),
-             let .notAPropertyList(path), let .malformedBinary(path, _), let .malformedXML(path),
+             let .notAPropertyList(path), let .malformedBinary(path, _), let .expandsTooFar(path, _), let .malformedXML(path),
              let .rootNotDictionary(path, _):
             path
         }
@@ -142,6 +144,7 @@ public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .empty(path): "'\(path)' is empty, not a property list"
         case let .notAPropertyList(path): "'\(path)' is not a property list (expected an XML or binary Info.plist)"
         case let .malformedBinary(path, reason): "'\(path)' is a truncated or corrupt binary property list: \(reason)"
+        case let .expandsTooFar(path, reason): "'\(path)' is refused: it is a binary property list, and \(reason)"
         case let .malformedXML(path): "'\(path)' is not a valid XML property list"
         case let .rootNotDictionary(path, found): "the root of '\(path)' is \(found), but an Info.plist's root must be a dictionary"
         }
@@ -176,8 +179,9 @@ public struct PlistReader: Sendable {
     public func read(_ data: Data, path: String) throws(PlistReadError) -> PlistDocument {
         guard !data.isEmpty else { throw .empty(path: path) }
         let isBinary = data.starts(with: Array("bplist".utf8))
-        if isBinary, let problem = BinaryPlistScanner.problem(in: data) {
-            throw .malformedBinary(path: path, reason: problem)
+        if isBinary, let problem = BinaryPlistScanner.refusal(in: data) {
+            if problem.expandsTooFar { throw .expandsTooFar(path: path, reason: problem.sentence) }
+            throw .malformedBinary(path: path, reason: problem.sentence)
         }
         // Foundation would read anything else as OpenStep text (and log its complaints to stderr).
         guard isBinary || Self.looksLikeXML(data) else { throw .notAPropertyList(path: path) }

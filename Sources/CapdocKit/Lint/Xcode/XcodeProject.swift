@@ -99,8 +99,9 @@ public struct XcodeProject: Sendable {
     private static func parse(_ data: Data, projectFile: String) throws(XcodeProjectError) -> [String: PBXValue] {
         // A binary list passes the Info.plist reader's check first: Foundation would copy its
         // shared objects without bound, or trap on a corrupt one.
-        if data.starts(with: Array("bplist".utf8)), let problem = BinaryPlistScanner.problem(in: data) {
-            throw XcodeProjectError(path: projectFile, reason: .notAPropertyList("a truncated or corrupt binary property list: \(problem)"))
+        if data.starts(with: Array("bplist".utf8)), let problem = BinaryPlistScanner.refusal(in: data) {
+            let kind = problem.expandsTooFar ? "a binary property list that is refused" : "a truncated or corrupt binary property list"
+            throw XcodeProjectError(path: projectFile, reason: .notAPropertyList("\(kind): \(problem.sentence)"))
         }
         let parsed: Any
         do {
