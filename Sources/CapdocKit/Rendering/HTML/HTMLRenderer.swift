@@ -31,9 +31,9 @@ public struct HTMLRenderer: Renderer {
             },
             "dataAsOf": input.dataAsOf,
         ]
-        // No C0 control but tab, LF and CR, no DEL or C1 control reaches a page, whatever a template
-        // or a renderer let through: HTML forbids them, and a browser shows NUL and ESC as nothing.
-        return [OutputFile(path: page.ref.path + ".html", text: DisplayText.html(templates.layout.render(context)))]
+        // No control character reaches a page: Content that holds one is refused by the check
+        // (`control-character`), and the layout's own are escaped once when it is read.
+        return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
     }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {

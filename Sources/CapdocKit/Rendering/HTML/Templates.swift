@@ -58,7 +58,9 @@ public struct SiteTemplates: Sendable {
         case nil: break
         }
         do {
-            layout = try MustacheTemplate(string: text)
+            // HTML forbids C0 controls but tab, LF and CR, DEL and C1 controls (a browser shows NUL
+            // and ESC as nothing): the layout's own are escaped here, once, not in every page.
+            layout = try MustacheTemplate(string: DisplayText.html(text))
         } catch {
             throw Failure.invalid(layoutPath, "\(error)")
         }
