@@ -1,3 +1,4 @@
+import CapdocKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,8 @@ enum ManPager {
             return false
         }
         close(readEnd)
-        writeAll(roff, to: writeEnd)
+        // An error is man having stopped reading (EPIPE): it has shown what it wanted to.
+        try? StandardStreams.write(roff, to: writeEnd)
         close(writeEnd)
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1 && errno == EINTR {}
@@ -74,22 +76,5 @@ enum ManPager {
         var child: pid_t = 0
         let result = posix_spawnp(&child, "man", &actions, &attributes, &argv, environ)
         return result == 0 ? child : nil
-    }
-
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return  // man stopped reading (EPIPE): it has shown what it wanted to
-            }
-        }
     }
 }

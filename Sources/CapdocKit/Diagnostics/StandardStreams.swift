@@ -27,11 +27,17 @@ public enum StandardStreams {
     /// Writes all of `text`, retrying after a signal or a short write.
     public static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
         let bytes = Array(text.utf8)
+        // withUnsafeBytes throws untyped errors: the typed one goes through a Result.
+        let result = bytes.withUnsafeBytes { buffer in Result { () throws(WriteError) in try write(buffer, to: descriptor) } }
+        try result.get()
+    }
+
+    /// Writes all of `bytes` to any open descriptor (a stream, a pipe, a file), retrying after a
+    /// signal or a short write: the one write loop of capdoc's.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteError) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw WriteError(code: errno)

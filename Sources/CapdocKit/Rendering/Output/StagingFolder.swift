@@ -61,8 +61,10 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         let created = openat(folder, components.last!, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard created >= 0 else { throw OutputWriter.Failure.io("cannot write '\(file.path)': \(SystemCall.reason)") }
         defer { close(created) }
-        guard SystemCall.writeAll(file.contents, to: created) else {
-            throw OutputWriter.Failure.io("cannot write '\(file.path)': \(SystemCall.reason)")
+        do {
+            try file.contents.withUnsafeBytes { try StandardStreams.write($0, to: created) }
+        } catch {
+            throw OutputWriter.Failure.io("cannot write '\(file.path)': \(error)")
         }
         lock.withLock { files += 1; bytes += file.contents.count }
     }

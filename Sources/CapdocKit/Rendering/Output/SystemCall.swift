@@ -21,22 +21,6 @@ enum SystemCall {
     static func isLink(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFLNK }
     static func isRegularFile(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFREG }
 
-    /// Writes all of `data` to an open file, retrying short and interrupted writes.
-    static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if !(written < 0 && errno == EINTR) {
-                    return false
-                }
-            }
-            return true
-        }
-    }
-
     /// The permissions a folder made now would get (0777 less the umask).
     static func defaultFolderMode() -> mode_t {
         let mask = umask(0o022)
