@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CapdocKit
 
-/// Quote lookup in archives (issue 15, item 12): normalized bytes searched with memmem, each
+/// Quote lookup in archives (issue 15, item 12): normalized bytes searched in one pass, each
 /// archive read once and refused past its size limit.
 @Suite("archives: quote lookup")
 struct ArchiveTextTests {
@@ -24,7 +24,7 @@ struct ArchiveTextTests {
         #expect(!text.contains(quote: "one two\u{2026}two one\u{2026}three"))
     }
 
-    @Test("the byte search finds the first occurrence at or after a position, and nothing past the end")
+    @Test("the reference byte search (the one-quote-at-a-time search the batch is tested against) finds the first occurrence at or after a position, and nothing past the end")
     func byteSearch() {
         let haystack = Array("abcabcab".utf8)
         #expect(ArchiveText.firstOffset(of: Array("cab".utf8), in: haystack, from: 0) == 2)

@@ -1,9 +1,6 @@
 #ifndef CAPDOC_SYSTEM_H
 #define CAPDOC_SYSTEM_H
 
-// Included here too, so that a module cache built before this header existed is rebuilt.
-#include "capdoc_search.h"
-
 /// Atomically exchanges two existing paths (both must exist): after it, each name refers to the
 /// other's file or folder, with no moment at which either name is missing.
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS or EINVAL where unsupported).

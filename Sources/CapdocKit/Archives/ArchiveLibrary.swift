@@ -1,5 +1,4 @@
 import CapdocFiles
-import CSystem
 import Foundation
 
 /// Archived copies of source pages, for verifying quotes (`capdoc check --archives DIR …`).
@@ -114,19 +113,6 @@ public struct ArchiveText: Sendable {
     /// A quote's parts between ellipses, each normalized (empty ones are left to the search to drop).
     static func parts(of quote: String) -> [[UInt8]] {
         quote.components(separatedBy: "\u{2026}").map { Array(Self.normalize($0).utf8) }
-    }
-
-    /// Where `needle` first occurs in `haystack` at or after `start` (memmem): the search one quote
-    /// at a time that the batch search replaced, kept as the reference it is tested against.
-    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard start <= haystack.count, needle.count <= haystack.count - start else { return nil }
-        guard !needle.isEmpty else { return start }
-        return haystack.withUnsafeBytes { text in
-            needle.withUnsafeBytes { part in
-                let found = capdoc_find_bytes(text.baseAddress! + start, text.count - start, part.baseAddress!, part.count)
-                return found < 0 ? nil : start + found
-            }
-        }
     }
 
     /// Collapses white space to single spaces and maps typographic quotes and apostrophes to ASCII.
