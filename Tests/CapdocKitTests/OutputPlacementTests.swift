@@ -67,12 +67,12 @@ struct OutputPlacementTests {
         #expect(SystemCall.isRegularFile(lock), "the link was replaced by a lock file of the builder's")
     }
 
-    @Test("a lock file of another user's is replaced, not used")
+    @Test("a lock file of another user's is replaced, not used", .enabled(if: geteuid() == 0, "only root can give a file to another user"))
     func foreignLockFile() throws {
         defer { try? manager.removeItem(at: root) }
         let lock = root.appendingPathComponent("._site.capdoc-lock")
         try Data().write(to: lock)
-        guard chown(lock.path, 65534, 65534) == 0 else { return }  // only root can give a file away
+        #expect(chown(lock.path, 65534, 65534) == 0)
         try OutputWriter().write([OutputFile(path: "x", text: "x")], to: root.appendingPathComponent("_site").path)
         #expect(SystemCall.status(of: lock.path)?.st_uid == geteuid())
     }
