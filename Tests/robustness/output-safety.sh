@@ -22,7 +22,10 @@ leftovers() { ls -A | grep -E '^\._site\.capdoc-' | grep -v -- '-lock$'; }
 mkdir tmp
 for keys in q 'Ctrl-C then q'; do
   input=$([ "$keys" = q ] && printf q || printf '\003')
-  (sleep 2; printf '%s' "$input"; sleep 1; printf q) | TMPDIR="$work/tmp" timeout 30 script -qec "'$capdoc' explain visits --content A; echo capdoc-exit=\$?" /dev/null >pty.out 2>&1
+  # script(1) runs the command with $SHELL. bash, like the interactive shell a user types in, waits
+  # for a child that survives Ctrl-C and goes on; dash (/bin/sh on Debian, and script's choice when
+  # SHELL is unset, as in CI) dies of the SIGINT itself, so it would never print capdoc's status.
+  (sleep 2; printf '%s' "$input"; sleep 1; printf q) | SHELL=/bin/bash TMPDIR="$work/tmp" timeout 30 script -qec "'$capdoc' explain visits --content A; echo capdoc-exit=\$?" /dev/null >pty.out 2>&1
   status=$?
   [ "$status" -eq 0 ] && pass "explain on a terminal, keys $keys: returns (no hang)" || fail "explain on a terminal, keys $keys: returns (no hang) (status $status)" "$(tail -c 500 pty.out | cat -v)"
   contains "  man showed the page" "$(cat -v pty.out)" "NAME"
