@@ -57,6 +57,25 @@ struct FixtureTree {
         write(current.replacingOccurrences(of: old, with: new, options: [], range: current.range(of: old)), to: relative)
     }
 
+    /// Removes the YAML list entry (`- id: …` and its indented lines) whose mapping starts at `location`.
+    mutating func removeListEntry(at location: CapdocKit.SourceLocation) throws {
+        let relative = String(location.path.dropFirst(Self.root.count + 1))
+        var lines = text(relative).split(separator: "\n", omittingEmptySubsequences: false)
+        let first = location.line - 1
+        // The mapping's first key follows the entry's dash: `- id:` has its dash two columns before.
+        let dash = location.column - 3
+        guard dash >= 0, lines.indices.contains(first), lines[first].dropFirst(dash).hasPrefix("- ") else {
+            throw FixtureError.noListEntry("\(location)")
+        }
+        // The entry ends before the next line that is neither blank nor indented past its dash.
+        var end = first + 1
+        while end < lines.count, lines[end].isEmpty || lines[end].prefix(dash + 1).allSatisfy({ $0 == " " }) { end += 1 }
+        lines.removeSubrange(first..<end)
+        write(lines.joined(separator: "\n"), to: relative)
+    }
+
+    enum FixtureError: Error { case noListEntry(String) }
+
     func check(archives: Bool = true) -> Checker.Report {
         let library = archives ? ArchiveLibrary(folder: Self.archives, fileSystem: fileSystem) : nil
         return Checker(fileSystem: fileSystem, archives: library).check(contentAt: Self.root)

@@ -11,4 +11,8 @@ enum Paths {
     static let seeds = package.deletingLastPathComponent().appendingPathComponent("shared/seeds")
     /// The current Apple pages, beside the project as `../shared/archives`.
     static let archives = package.deletingLastPathComponent().appendingPathComponent("shared/archives")
+    /// Whether both folders of archived pages are there (a clone without `../shared` has neither).
+    static var archivedPagesExist: Bool {
+        FileManager.default.fileExists(atPath: seeds.path) && FileManager.default.fileExists(atPath: archives.path)
+    }
 }
