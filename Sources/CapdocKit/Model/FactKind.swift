@@ -136,7 +136,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var isDeprecation: Bool {
         switch self {
         case .keyDeprecated, .serviceDeprecated, .requestDeprecated, .apiDeprecated: true
-        default: false
+        case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
+             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
+             .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
+             .optOutKey: false
         }
     }
 

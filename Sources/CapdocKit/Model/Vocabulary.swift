@@ -6,7 +6,7 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
     public var plural: String {
         switch self {
         case .status: "statuses"
-        default: rawValue + "s"
+        case .platform, .level, .service, .key, .request, .api, .state, .trigger, .choice, .source: rawValue + "s"
         }
     }
 }

@@ -60,7 +60,7 @@ extension PageContext {
             switch value {
             case .yes: return (text == "Yes" ? "Yes, on every version" : text, .yes, kept)
             case .no: return (text == "No" ? "Never" : text, .no, kept)
-            default: return (text, value, kept)
+            case .unknown, .na: return (text, value, kept)
             }
         }
         // Not yet, then yes to the newest version: "From 17.0".
