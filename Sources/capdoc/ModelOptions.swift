@@ -41,11 +41,7 @@ struct ModelOptions: ParsableArguments {
 enum EmbeddedModel {
     static let root = "Content"
 
-    static var fileSystem: InMemoryFileSystem {
-        var files = InMemoryFileSystem()
-        for (path, base64) in EmbeddedContent.base64Files {
-            files.files[root + "/" + path] = Data(base64Encoded: base64) ?? Data()
-        }
-        return files
+    static var fileSystem: EmbeddedFileSystem {
+        EmbeddedFileSystem(files: EmbeddedContent.base64Files.map { (root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data()) })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// One fixture folder per check under `Fixtures/checks/<check-id>[--variant]/`: files laid over the base
 /// fixture (a file named `NAME.remove` removes NAME; `NAME.symlink` makes NAME a symbolic link), and `expected.txt`, the exact diagnostics the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 // The hostile-input corpus (issue #6): broken or hostile Content trees and Info.plist files, each
 // with the exact outcome it must have, within a wall-clock and a memory bound.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The authorization flow: its claims, the model read from them, `capdoc query flow`, and the checks
 /// that hold it together — on the shipped Content, where the seed pages describe it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// `capdoc lint-plist` on the shipped Content: every rule, request inference, deployment targets,
 /// binary and malformed plists, and the three output formats.

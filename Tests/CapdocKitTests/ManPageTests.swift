@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// What a reader of the man pages sees: every page of the shipped content formatted by `man` at 80
 /// columns, as `capdoc explain` shows it on a terminal. Needs man-db (and groff); without `man` the

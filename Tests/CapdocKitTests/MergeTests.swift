@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The merge rules of Content/README.md, on the base fixture with one change each.
 @Suite("Merging claims into facts")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 @Suite("Outputs")
 struct OutputTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// `capdoc query` and `capdoc explain` on the shipped Content: the answers the issue asks about.
 @Suite("Query and explain")

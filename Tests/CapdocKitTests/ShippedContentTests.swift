@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The Content the project ships: clean, verified against the seeds, and its contradictions real.
 @Suite("Shipped Content")
