@@ -24,7 +24,9 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let start = Date()
-        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format, templates: templates)
+        let formats = format.isEmpty ? OutputFormat.allCases : format
+        // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
+        let builder = Builder(formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: contentFolder.content, into: output)
