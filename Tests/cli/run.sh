@@ -115,6 +115,8 @@ assert set(answer) >= {"request", "platform", "os", "required", "deprecated", "s
 PY
 expect_status "query level --json" 0 "$capdoc" query level always --platform watchos --json
 contains "watchOS never relaunches" "$out" '"launchesTerminatedApp": false'
+expect_status "every query takes --platform as flow does: ios when left out" 0 "$capdoc" query level always
+contains "  the answer is for ios" "$out" '^always on ios [0-9.]+ \(the newest version the sources name\): offered\.$'
 # Gates: answers composed through the facts they depend on; an answer without --os says which version it holds for.
 expect_status "query keys where the level is not offered" 0 "$capdoc" query keys --request session-always --platform visionos
 contains "no keys where the platform does not offer the request's level" "$out" '^session-always request on visionos [0-9.]* \(the newest version the sources name\): level not offered, so it needs no keys\.'
