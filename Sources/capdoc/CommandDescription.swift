@@ -11,15 +11,11 @@ enum CommandDescription {
     }
 
     static func tool() throws -> ToolDescription {
-        let dump: String
-        do {
-            _ = try CapdocCommand.parseAsRoot(["--experimental-dump-help"])
+        // ArgumentParser answers the request by throwing: the description is that error's message.
+        guard case let .failure(request) = Result(catching: { try CapdocCommand.parseAsRoot(["--experimental-dump-help"]) }) else {
             throw Unreadable(description: "ArgumentParser did not describe the commands")
-        } catch let error as Unreadable {
-            throw error
-        } catch {
-            dump = CapdocCommand.fullMessage(for: error)
         }
+        let dump = CapdocCommand.fullMessage(for: request)
         let info: ToolInfo
         do {
             info = try JSONDecoder().decode(ToolInfo.self, from: Data(dump.utf8))
