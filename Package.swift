@@ -77,6 +77,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "CapdocCodeScanTests", dependencies: ["CapdocCodeScan"], exclude: ["Fixtures"]),
+        // capdoc(1) from the real command tree: the command module, tested as a module.
+        .testTarget(name: "capdocTests", dependencies: ["capdoc", "CapdocKit"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

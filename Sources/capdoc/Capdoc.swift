@@ -18,6 +18,10 @@ struct CapdocCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let unknown as UnknownID {
+            // One message and one status for an unknown id, platform, request or term, whichever command met it.
+            Terminal.errorLine("error: \(unknown)")
+            Terminal.exitWithoutCleanup(ExitStatus.usage)
         } catch {
             let message = fullMessage(for: error)
             let status = exitCode(for: error)

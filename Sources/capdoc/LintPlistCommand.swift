@@ -68,24 +68,17 @@ struct LintPlistCommand: ParsableCommand {
         let linter = PlistLinter(report: report)
         let names = PlatformNames(vocabulary: report.model.vocabulary)
         var options = LintOptions(deploymentTarget: deploymentTarget.flatMap(Version.init))
-        do {
-            if let platform {
-                guard let id = names.platform(named: platform) else {
-                    throw PlistLinter.UnknownID(kind: .platform, id: platform,
-                                                suggestion: Suggestions.phrase(for: platform, in: names.accepted))
-                }
-                options.platform = id
-            }
-            options.requests = try requests.map { list in
-                var seen: Set<String> = []
-                let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                    .filter { !$0.isEmpty && seen.insert($0).inserted }
-                for id in ids { try linter.require(.request, id) }
-                return ids
-            }
-        } catch {
-            Terminal.errorLine("error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+        // An unknown platform or request ends capdoc in `CapdocCommand.main`, as an unknown id does in every command.
+        if let platform {
+            guard let id = names.platform(named: platform) else { throw UnknownID(kind: .platform, id: platform, candidates: names.accepted) }
+            options.platform = id
+        }
+        options.requests = try requests.map { list in
+            var seen: Set<String> = []
+            let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && seen.insert($0).inserted }
+            for id in ids { try linter.require(.request, id) }
+            return ids
         }
 
         var failures: [LintFailure] = []

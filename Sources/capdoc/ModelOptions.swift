@@ -9,9 +9,7 @@ struct ModelOptions: ParsableArguments {
     var content: String?
 
     /// The checked model; content errors end the command with exit 1.
-    func load() throws -> Checker.Report { try Self.load(content: content) }
-
-    static func load(content: String?) throws -> Checker.Report {
+    func load() throws -> Checker.Report {
         let report: Checker.Report
         let name: String
         if let content {

@@ -127,7 +127,7 @@ struct FlowTests {
             do {
                 _ = try answers.flow(from: from, trigger: trigger, choice: choice, platform: "ios", os: nil)
                 Issue.record("no error for \(from) \(trigger) \(choice ?? "")")
-            } catch let error as Answers.UnknownID {
+            } catch let error as UnknownID {
                 #expect(error.kind == kind)
                 #expect(!error.suggestions.isEmpty)
             } catch {

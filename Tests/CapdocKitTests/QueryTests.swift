@@ -43,15 +43,28 @@ struct QueryTests {
 
     @Test("unknown ids name the id and suggest the nearest")
     func unknownIDs() {
-        #expect(throws: Answers.UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
+        #expect(throws: UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
         do {
             _ = try answers.level("always", platform: "iOS-x", os: nil)
-        } catch let error as Answers.UnknownID {
+        } catch let error as UnknownID {
             #expect(error.kind == .platform)
             #expect(error.suggestions.contains("ios"))
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    @Test("query, explain and lint-plist say an unknown id in one way, as check says it of Content")
+    func oneUnknownIDMessage() throws {
+        let query = try #require(throws: UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
+        #expect(query.description == "unknown service 'visit' (did you mean 'visits'?)")
+        let explain = try #require(throws: UnknownID.self) { try Explainer(model: Self.report.model, merge: Self.report.merge).resolve("vists") }
+        #expect(explain.description == "unknown term 'vists' (did you mean 'visits'?)")
+        let lint = try #require(throws: UnknownID.self) { try PlistLinter(model: answers.model, merge: answers.merge).require(.platform, "ioss") }
+        #expect(lint.description == "unknown platform 'ioss' (did you mean 'ios'?)")
+        #expect(UnknownID(kind: .level, id: "x", suggestions: []).description == "unknown level 'x'")
+        #expect(UnknownID(kind: .level, id: "alway", suggestions: ["always", "when-in-use"]).description
+                == "unknown level 'alway' (did you mean 'always' or 'when-in-use'?)")
     }
 
     /// The whole JSON answer, byte for byte, against its golden file: the contract's fields, their
@@ -78,7 +91,7 @@ struct QueryTests {
         #expect(try explainer.resolve("requestAlwaysAuthorization") == .init(kind: .request, id: "always"))
         #expect(try explainer.resolve("request-when-in-use") == .init(kind: .request, id: "when-in-use"))
         #expect(explainer.matches("always").map(\.kind) == [.level, .request])
-        #expect(throws: Explainer.UnknownTerm.self) { try explainer.resolve("vists") }
+        #expect(throws: UnknownID(kind: nil, id: "vists", suggestions: ["visits"])) { try explainer.resolve("vists") }
         let markdown = try #require(explainer.markdown(try explainer.resolve("visits")))
         #expect(markdown.hasPrefix("# Visits service"))
         #expect(markdown.contains("| Platform |"))
