@@ -14,6 +14,8 @@ public struct Domain: Sendable, Hashable {
     public var services: String
     /// What a usage string must explain, after "must say" ("why the app uses the photo library").
     public var purpose: String
+    /// The placeholder of a usage string in the pages' Info.plist snippets ("Why your app …").
+    public var usageExample: String
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -28,13 +30,14 @@ public struct Domain: Sendable, Hashable {
     public var factTitles: [FactKind: String]
 
     public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
-                purpose: String = "why the app needs access", framework: String = "", summary: String = "",
+                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", framework: String = "", summary: String = "",
                 relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]) {
         self.name = name
         self.fullName = fullName
         self.manPage = manPage
         self.services = services
         self.purpose = purpose
+        self.usageExample = usageExample
         self.framework = framework
         self.summary = summary
         self.relaunch = relaunch

@@ -100,8 +100,9 @@ extension PageContext {
 
     /// The top-level pages by title, for the search box (entity and source pages are in `indexEntries`).
     func pageEntries() -> [IndexEntry] {
-        [(PageRef.home, "Home: Core Location authorization"), (.matrix, "Matrix"), (.flow, "Authorization flow"),
-         (.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")].map {
+        // The flow page only where the domain has a flow.
+        ([(PageRef.home, "Home: \(vocabulary.domain.name)"), (.matrix, "Matrix")] + (vocabulary.domain.flow ? [(.flow, "Authorization flow")] : [])
+         + [(.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")]).map {
             IndexEntry(term: $0.1, kind: "Page", target: $0.0, title: $0.1, isCode: false)
         } + vocabulary.ids(.platform).flatMap { platform in
             // "iOS 15.0 and later": what a developer with that deployment target types.

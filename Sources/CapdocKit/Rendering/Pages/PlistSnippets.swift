@@ -31,7 +31,7 @@ extension PageContext {
         case "dictionary": "<dict>\n  <key>PurposeKey</key>\n  <string>Why this needs precise location</string>\n</dict>"
         case "boolean": "<true/>"
         case "array": "<array>\n  <string>location</string>\n</array>"
-        default: "<string>Why your app uses location</string>"
+        default: "<string>\(vocabulary.domain.usageExample)</string>"
         }
         return "<key>\(key)</key>\n" + value
     }
