@@ -16,6 +16,9 @@ public struct Domain: Sendable, Hashable {
     public var purpose: String
     /// The placeholder of a usage string in the pages' Info.plist snippets ("Why your app …").
     public var usageExample: String
+    /// What the person reading a usage string wants told, after "replace the placeholders with"
+    /// ("what your app does with the photos").
+    public var usageHint: String
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -30,7 +33,7 @@ public struct Domain: Sendable, Hashable {
     public var factTitles: [FactKind: String]
 
     public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
-                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", framework: String = "", summary: String = "",
+                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", framework: String = "", summary: String = "",
                 relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]) {
         self.name = name
         self.fullName = fullName
@@ -38,6 +41,7 @@ public struct Domain: Sendable, Hashable {
         self.services = services
         self.purpose = purpose
         self.usageExample = usageExample
+        self.usageHint = usageHint
         self.framework = framework
         self.summary = summary
         self.relaunch = relaunch

@@ -128,7 +128,7 @@ extension PageContext {
         // The letter bar is navigation of the site's page only: Markdown and man have the letters as headings.
         let bar = letters.map { "<li><a href=\"#\(anchor($0))\">\($0 == "#" ? "Other" : $0)</a></li>" }.joined(separator: "\n")
         var blocks: [Block] = [
-            .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs, the states, triggers and choices of the authorization flow — and every source, from A to Z.")]),
+            .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z.")]),
             .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
         ]
         for letter in letters {
