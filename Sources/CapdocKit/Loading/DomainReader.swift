@@ -52,3 +52,15 @@ enum DomainReader {
         return titles
     }
 }
+
+extension ContentLoader {
+    /// The domain of the Content at `root` alone, without loading the rest; nil when `domain.yaml`
+    /// cannot be read (`capdoc check` says why). For words that are needed before any Content is
+    /// loaded, such as the command's help.
+    public func domain(at root: String) -> Domain? {
+        guard case let .success(data) = fileSystem.contents(of: joinPath(root, DomainReader.file), limit: Self.largestFile),
+              case let .success(node?) = YAMLParser.parse(data, path: joinPath(root, DomainReader.file)) else { return nil }
+        var ignored: [Diagnostic] = []
+        return DomainReader.domain(node, diagnostics: &ignored)
+    }
+}
