@@ -6,7 +6,7 @@ public enum InvalidVersionRangeCheck: Check {
     Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
     and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
     each platform numbers its versions differently. A range that ends before the first version in which \
-    `CLAuthorizationStatus` exists on a platform (from the `status-exists` claims) describes nothing real.
+    the authorization status exists on a platform (from the `status-exists` claims) describes nothing real.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {

@@ -3,7 +3,7 @@
 /// would speak of no domain at all, and a concept left unsaid would be guessed.
 enum DomainReader {
     static let file = "domain.yaml"
-    static let fields = ["name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "framework", "summary", "relaunch", "flow", "facts"]
+    static let fields = ["name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow", "facts"]
 
     static func domain(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Domain? {
         guard let reader = MappingReader(node, what: "domain", allowed: fields, diagnostics: &diagnostics) else { return nil }
@@ -14,7 +14,7 @@ enum DomainReader {
             reader.require(field, diagnostics: &diagnostics).flatMap { ValueReader.boolean($0, field: field, diagnostics: &diagnostics) }?.value
         }
         let name = text("name"), fullName = text("full-name"), manPage = text("man-page"), services = text("services")
-        let purpose = text("purpose"), usageExample = text("usage-example"), usageHint = text("usage-hint"), summary = text("summary")
+        let purpose = text("purpose"), usageExample = text("usage-example"), usageHint = text("usage-hint"), statusAPI = text("status-api"), summary = text("summary")
         let framework = reader.node("framework").flatMap { ValueReader.nonEmptyString($0, field: "framework", diagnostics: &diagnostics) }
         let relaunch = flag("relaunch"), flow = flag("flow")
         // The man page's name is a file name and an argument of `man`, like an id.
@@ -23,9 +23,9 @@ enum DomainReader {
                                           at: manPage.location, check: UnsafeIDCheck.id))
         }
         let factTitles = reader.node("facts").map { self.factTitles($0, diagnostics: &diagnostics) } ?? [:]
-        guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let summary, let relaunch, let flow else { return nil }
+        guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch, let flow else { return nil }
         return Domain(name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
-                      usageExample: usageExample.value, usageHint: usageHint.value,
+                      usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
                       framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles)
     }
 

@@ -19,6 +19,8 @@ public struct Domain: Sendable, Hashable {
     /// What the person reading a usage string wants told, after "replace the placeholders with"
     /// ("what your app does with the photos").
     public var usageHint: String
+    /// The API that reports an app's authorization status, as captions name it ("Statuses … can report").
+    public var statusAPI: String
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -33,7 +35,7 @@ public struct Domain: Sendable, Hashable {
     public var factTitles: [FactKind: String]
 
     public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
-                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", framework: String = "", summary: String = "",
+                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
                 relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]) {
         self.name = name
         self.fullName = fullName
@@ -42,6 +44,7 @@ public struct Domain: Sendable, Hashable {
         self.purpose = purpose
         self.usageExample = usageExample
         self.usageHint = usageHint
+        self.statusAPI = statusAPI
         self.framework = framework
         self.summary = summary
         self.relaunch = relaunch

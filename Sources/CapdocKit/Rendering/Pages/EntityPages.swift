@@ -37,7 +37,7 @@ extension PageContext {
                         + (relaunch ? [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)] : []))
         })))
         body.append(.heading(2, "Authorization statuses", anchor: "statuses"))
-        body.append(.table(Table(caption: "Statuses authorizationStatus can report on \(platform.name)", columns: ["Status", "Reported"],
+        body.append(.table(Table(caption: "Statuses \(vocabulary.domain.statusAPI) can report on \(platform.name)", columns: ["Status", "Reported"],
                                  rows: vocabulary.ids(.status).map { status in
             TableRow(header: TableCell([link(.status, status)]), cells: [factCell(.statusExists, subject: status, platform: id, book: &book)])
         })))
@@ -84,7 +84,7 @@ extension PageContext {
         let names = [status.attributes["symbol"], status.attributes["objc"]].compactMap { $0 }
         if !names.isEmpty { lead.append(.paragraph([.text("API: ")] + names.enumerated().flatMap { index, name in (index > 0 ? [Inline.text(", ")] : []) + [.code(name)] })) }
         let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
-                             .table(Table(caption: "Where authorizationStatus can report \(status.name)", columns: ["Platform", "Reported"],
+                             .table(Table(caption: "Where \(vocabulary.domain.statusAPI) can report \(status.name)", columns: ["Platform", "Reported"],
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.statusExists, subject: status.id.value, platform: platform, book: &book)])
         }))]
