@@ -106,7 +106,10 @@ struct SupportQuery: ParsableCommand {
         let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
         Terminal.write("\(service) with \(level)\(accuracyText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
         if case let .closed(gate) = answer.support.availability { Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n") }
-        Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        // No relaunch line where the domain has no relaunches: "unknown" would suggest a gap in the sources.
+        if answers.model.vocabulary.domain.relaunch {
+            Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        }
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         // The other facts about the service, where a source states them.
         let lines: [(FactKind, String)] = [(.explicitRequestRequired, "Needs an explicit authorization request"),
@@ -135,7 +138,9 @@ struct LevelQuery: ParsableCommand {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
-        Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+        if answers.model.vocabulary.domain.relaunch {
+            Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+        }
         options.printSources(answer.sources, answers)
     }
 }

@@ -11,7 +11,7 @@ struct ToolManualOutputTests {
 
     /// capdoc(1) with a fixed date (a build dates it by the newest source).
     static func manual() throws -> String {
-        ToolManual.page(try CommandDescription.tool(), date: "2026-11-22")
+        ToolManual.page(try CommandDescription.tool(), date: "2026-11-22", domain: EmbeddedDomain.domain)
     }
 
     @Test("capdoc(1) matches its golden file")

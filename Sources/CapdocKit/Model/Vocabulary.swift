@@ -40,6 +40,8 @@ public struct Entity: Sendable, Hashable {
 public struct Vocabulary: Sendable {
     public private(set) var entities: [EntityKind: [Entity]] = [:]
     private var index: [EntityKind: [String: Int]] = [:]
+    /// The words of the domain and its optional concepts (`domain.yaml`).
+    public var domain = Domain()
 
     public init() {}
 

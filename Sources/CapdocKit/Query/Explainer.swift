@@ -45,8 +45,8 @@ public struct Explainer: Sendable {
     }
 
     /// API names match with or without their parameter list (`requestAlwaysAuthorization` finds
-    /// `requestAlwaysAuthorization()`) and without the type they belong to (`liveUpdates` finds
-    /// `CLLocationUpdate.liveUpdates(_:)`, `authorizationStatus` finds `CLLocationManager.authorizationStatus`).
+    /// `requestAlwaysAuthorization()`) and without the type they belong to (`fetchAssets` finds
+    /// `PHAsset.fetchAssets(with:)`, `authorizationStatus` finds `PHPhotoLibrary.authorizationStatus`).
     static func normalize(_ name: String) -> String {
         var text = name.lowercased()
         if let parenthesis = text.firstIndex(of: "(") { text = String(text[..<parenthesis]) }

@@ -2,23 +2,24 @@
 /// synopsis, the commands and their options are written from `ToolDescription` (the commands' own
 /// help, as `--help` shows it); the rest is `ToolManualSections`.
 enum ToolManual {
-    static func page(_ tool: ToolDescription, date: String) -> String {
+    /// `domain`: the Content's words for what its facts are about.
+    static func page(_ tool: ToolDescription, date: String, domain: Domain) -> String {
         let commands = tool.root.subcommands.flatMap(\.all)
         var blocks: [Block] = [.heading(2, "Synopsis", anchor: nil)]
         // Only commands that run: a group such as `query` is its subcommands' prefix.
         blocks += commands.filter(\.subcommands.isEmpty).map { .paragraph([.code($0.synopsis)]) }
         blocks.append(.heading(2, "Description", anchor: nil))
-        blocks += ToolManualSections.description
+        blocks += ToolManualSections.description(domain)
         for command in commands { blocks += Self.blocks(command) }
         if !tool.root.arguments.isEmpty {
             blocks.append(.heading(2, "Options", anchor: nil))
             blocks.append(Self.list(tool.root.arguments))
         }
         blocks += ToolManualSections.closing
-        let page = Page(ref: PageRef("", tool.root.name), title: tool.root.name, description: ToolManualSections.summary, blocks: blocks)
+        let page = Page(ref: PageRef("", tool.root.name), title: tool.root.name, description: ToolManualSections.summary(domain), blocks: blocks)
         let body = PageDocumentBuilder(format: .man, page: page).rendered()
         return ManPostProcessor.page(name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
-                                     body: body, seeAlso: []) + ToolManualSections.seeAlso
+                                     body: body, seeAlso: []) + ToolManualSections.seeAlso(domain)
     }
 
     /// A command's name in bold, its abstract and discussion as paragraphs, then its arguments.

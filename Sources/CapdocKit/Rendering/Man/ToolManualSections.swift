@@ -3,12 +3,12 @@
 /// commands and their options comes from `ToolDescription`.
 enum ToolManualSections {
     /// NAME's description.
-    static let summary = "compile and check Core Location authorization facts"
+    static func summary(_ domain: Domain) -> String { "compile and check \(domain.name) facts" }
 
     /// The DESCRIPTION's first paragraph, before the commands.
-    static let description: [Block] = [
-        .paragraph([.text("capdoc compiles a model of Apple Core Location authorization facts, each citing the document and the sentence that state it, into a site, Markdown, man pages and a JSON dataset, and reports where the documents contradict each other.")]),
-    ]
+    static func description(_ domain: Domain) -> [Block] {
+        [.paragraph([.text("capdoc compiles a model of \(domain.fullName) facts, each citing the document and the sentence that state it, into a site, Markdown, man pages and a JSON dataset, and reports where the documents contradict each other.")])]
+    }
 
     /// EXIT STATUS and ENVIRONMENT, after the commands.
     static let closing: [Block] = [
@@ -23,5 +23,5 @@ enum ToolManualSections {
     ]
 
     /// The roff after SEE ALSO: the overview page of the facts.
-    static var seeAlso: String { ".PP\nThe overview of the facts is\n.BR \(PageContext.overviewManName) (7).\n" }
+    static func seeAlso(_ domain: Domain) -> String { ".PP\nThe overview of the facts is\n.BR \(domain.manPage) (7).\n" }
 }
