@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "capdoc", targets: ["capdoc"]),
         .library(name: "CapdocKit", targets: ["CapdocKit"]),
+        // For the fuzz harnesses (Fuzz/, a package of their own), not for CapdocKit's users.
+        .library(name: "CapdocTestSupport", targets: ["CapdocTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -66,12 +68,17 @@ let package = Package(
         // Writes Content/ as a Swift file, for the EmbedContent plugin.
         .executableTarget(name: "capdoc-embed"),
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["capdoc-embed"]),
+        // What the tests and the fuzz harnesses share: an in-memory file system and the fixture trees
+        // laid on it. Not part of CapdocKit, whose users need neither.
+        .target(name: "CapdocTestSupport", dependencies: ["CapdocKit"], path: "Tests/CapdocTestSupport"),
         .testTarget(
             name: "CapdocKitTests",
-            dependencies: ["CapdocKit"],
+            dependencies: ["CapdocKit", "CapdocTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "CapdocCodeScanTests", dependencies: ["CapdocCodeScan"], exclude: ["Fixtures"]),
+        // capdoc(1) from the real command tree: the command module, tested as a module.
+        .testTarget(name: "capdocTests", dependencies: ["capdoc", "CapdocKit"], exclude: ["Golden"]),
         // Parses CapdocKit's sources and fails on a reference from one folder to another that
         // ARCHITECTURE.md does not allow: the folders are layers, and every arrow points down.
         .testTarget(

@@ -21,7 +21,7 @@ let package = Package(
         // The base fixture, the shipped Content and the Templates, read once from the package on disk.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "CapdocKit", package: capdoc)]
+            dependencies: [.product(name: "CapdocKit", package: capdoc), .product(name: "CapdocTestSupport", package: capdoc)]
         ),
         // (1) The Content loader: the input is one Content file inside an in-memory copy of the base fixture.
         .executableTarget(name: "FuzzContentLoader", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),

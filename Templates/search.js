@@ -129,12 +129,12 @@
     var first = links()[0];
     if (first && input.value.trim()) {
       event.preventDefault();
-      window.location.href = first.href;
+      first.click();
     }
   });
 
   /* The A–Z index, opened by the form (a-z.html?q=…), shows the results for the query. */
-  var match = /[?&]q=([^&#]*)/.exec(window.location.search);
+  var match = /[?&]q=([^&#]*)/.exec(new URL(document.URL).search);
   if (match) {
     try { input.value = decodeURIComponent(match[1].replace(/\+/g, " ")); } catch (error) { input.value = ""; }
     if (input.value) { load(show); }

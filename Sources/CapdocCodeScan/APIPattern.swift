@@ -1,9 +1,9 @@
 /// One API the caller wants found, spelled as in Swift or in Objective-C.
 ///
 /// The spellings are those of Apple's documentation, so that the list of APIs can be written by
-/// someone who knows Core Location rather than the scanner:
+/// someone who knows the framework rather than the scanner:
 ///
-/// - Swift: `requestLocation()`, `startMonitoring(for:)`, `CLLocationUpdate.liveUpdates(_:)`,
+/// - Swift: `requestLocation()`, `startMonitoring(for:)`, `PHAsset.fetchAssets(with:)`,
 ///   `CLServiceSession(authorization: .always)` (a call with that argument value), or a bare name
 ///   such as `CLMonitor` (any use of the type).
 /// - Objective-C: a selector (`requestLocation`, `startMonitoringForRegion:`,

@@ -1,8 +1,8 @@
 /// What a scan found.
 public struct CodeScan: Sendable, Hashable {
     /// Every match, ordered by file path (UTF-8 bytes), line, column, then the pattern's place in
-    /// the scanner's list. One place may match several patterns (`CLLocationUpdate.liveUpdates(_:)`
-    /// and `liveUpdates(_:)`); each is reported.
+    /// the scanner's list. One place may match several patterns (`PHAsset.fetchAssets(with:)`
+    /// and `fetchAssets(with:)`); each is reported.
     public var references: [CodeReference]
     /// How many Swift and Objective-C files were read.
     public var filesScanned: Int

@@ -1,16 +1,16 @@
 import SwiftSyntax
 
 /// What an expression in callee position names: `requestLocation` in `requestLocation()`,
-/// `manager?.startMonitoring` (name `startMonitoring`), `CLLocationUpdate.liveUpdates` (qualifier
-/// `CLLocationUpdate`). Used both for the code scanned and for the pattern spellings, so that the two
+/// `manager?.startMonitoring` (name `startMonitoring`), `PHAsset.fetchAssets` (qualifier
+/// `PHAsset`). Used both for the code scanned and for the pattern spellings, so that the two
 /// are read the same way.
 struct SwiftCallee {
     /// The last name, without backticks.
     var name: String
     /// The token of that name: where a reference is reported.
     var nameToken: TokenSyntax
-    /// The last name of the receiver when it is a plain or qualified name (`CLLocationUpdate` in
-    /// `CLLocationUpdate.liveUpdates`, also in `CoreLocation.CLLocationUpdate.liveUpdates`); nil otherwise.
+    /// The last name of the receiver when it is a plain or qualified name (`PHAsset` in
+    /// `PHAsset.fetchAssets`, also in `Photos.PHAsset.fetchAssets`); nil otherwise.
     var qualifier: String?
     /// The token of the qualifier, if any.
     var qualifierToken: TokenSyntax?

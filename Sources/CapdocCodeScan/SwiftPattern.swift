@@ -7,7 +7,7 @@ import SwiftSyntax
 enum SwiftPattern: Sendable, Hashable {
     /// A bare name (`CLMonitor`): any use of that identifier as an expression or as a type.
     case name(String)
-    /// A call (`startMonitoring(for:)`, `CLLocationUpdate.liveUpdates(_:)`, `CLServiceSession(authorization: .always)`).
+    /// A call (`startMonitoring(for:)`, `PHAsset.fetchAssets(with:)`, `CLServiceSession(authorization: .always)`).
     case call(SwiftCallPattern)
 
     /// The pattern `spelling` stands for, or nil if it is not one of the shapes above.

@@ -11,8 +11,7 @@ struct BuildCommand: ParsableCommand {
         discussion: "Writes nothing when the check finds errors. The output folder is replaced atomically; a folder capdoc did not make is never replaced."
     )
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var contentFolder: ContentFolderOptions
 
     @Option(help: "The output folder.")
     var output: String = "_site"
@@ -25,10 +24,12 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let start = Date()
-        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format, templates: templates)
+        let formats = format.isEmpty ? OutputFormat.allCases : format
+        // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
+        let builder = Builder(formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil)
         let outcome: Builder.Outcome
         do {
-            outcome = try builder.build(contentAt: content, into: output)
+            outcome = try builder.build(contentAt: contentFolder.content, into: output)
         } catch {
             Terminal.errorLine("error: \(error)")
             throw ExitCode(ExitStatus.contentErrors)
@@ -36,7 +37,7 @@ struct BuildCommand: ParsableCommand {
         let renderer = DiagnosticRenderer(colour: Terminal.colourAllowed(for: 2))
         Terminal.error(renderer.human(outcome.report.diagnostics), .styled)
         guard let written = outcome.written else {
-            Terminal.errorLine("error: not building: \(outcome.report.errorCount) errors in '\(content)'; '\(output)' was left as it was")
+            Terminal.errorLine("error: not building: \(outcome.report.errorCount) errors in '\(contentFolder.content)'; '\(output)' was left as it was")
             throw ExitCode(ExitStatus.contentErrors)
         }
         let seconds = Date().timeIntervalSince(start)

@@ -5,7 +5,7 @@ import CapdocKit
 struct CapdocCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capdoc",
-        abstract: "Compiles Apple's location-authorization facts, each citing its source, into a site, Markdown, man pages and JSON.",
+        abstract: "Compiles \(EmbeddedDomain.domain.fullName) facts, each citing its source, into a site, Markdown, man pages and JSON.",
         version: Capdoc.version,
         subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, LintPlistCommand.self]
     )
@@ -18,6 +18,10 @@ struct CapdocCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let unknown as UnknownID {
+            // One message and one status for an unknown id, platform, request or term, whichever command met it.
+            Terminal.errorLine("error: \(unknown)")
+            Terminal.exitWithoutCleanup(ExitStatus.usage)
         } catch {
             let message = fullMessage(for: error)
             let status = exitCode(for: error)

@@ -12,8 +12,7 @@ struct CheckCommand: ParsableCommand {
         discussion: "Exits 0 when there are no errors, 1 when there are. Diagnostics go to standard error; the summary line to standard output."
     )
 
-    @Option(help: "The content folder.")
-    var content: String = "Content"
+    @OptionGroup var contentFolder: ContentFolderOptions
 
     @Option(name: .customLong("diagnostics-format"), help: "human or json.")
     var diagnosticsFormat: DiagnosticsFormat = .human
@@ -26,7 +25,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let checker = Checker(archives: archives.isEmpty ? nil : ArchiveLibrary(folders: archives))
-        var report = checker.check(contentAt: content)
+        var report = checker.check(contentAt: contentFolder.content)
         if warningsAsErrors {
             report.diagnostics = report.diagnostics.map { diagnostic in
                 var promoted = diagnostic

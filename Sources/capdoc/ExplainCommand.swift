@@ -17,13 +17,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let report = try model.load()
         let explainer = Explainer(model: report.model, merge: report.merge)
-        let match: Explainer.Match
-        do {
-            match = try explainer.resolve(term)
-        } catch {
-            Terminal.error("error: \(error)\n")
-            throw ExitCode(ExitStatus.usage)
-        }
+        let match = try explainer.resolve(term)
         let others = explainer.matches(term).dropFirst()
         if Terminal.colourAllowed(for: 1), let roff = explainer.man(match), ManPager.show(roff) {
             return

@@ -22,30 +22,13 @@ struct FlowQuery: ParsableCommand {
     @Option(help: "The user's choice at the prompt (allow-while-using, allow-once, dont-allow, …).")
     var choice: String?
 
-    @Option(help: "The platform id.")
-    var platform: String = "ios"
-
-    @Option(help: "The OS version the answer is for; the newest known when left out.")
-    var os: String?
-
-    @Flag(help: "Print one JSON object.")
-    var json = false
-
-    @OptionGroup var model: ModelOptions
+    @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let version = try QueryOptions.version(os)
-        let answers = try QueryOptions.answers(content: model.content)
-        let answer: Flow.Answer
-        do {
-            answer = try answers.flow(from: from, trigger: trigger, choice: choice, platform: platform, os: version)
-        } catch let unknown as Answers.UnknownID {
-            Terminal.errorLine("error: \(unknown)")
-            throw ExitCode(ExitStatus.usage)
-        }
-        if json { Terminal.write(answer.json.serialized(), .json); return }
+        let (answer, answers) = try options.run { try $0.flow(from: from, trigger: trigger, choice: choice, platform: options.platform, os: $1) }
+        if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(Self.describe(answer))
-        QueryOptions.printSources(answer.sources, answers)
+        options.printSources(answer.sources, answers)
     }
 
     /// The answer in words, one statement per line.

@@ -8,7 +8,7 @@ extension LintFormat: ExpressibleByArgument {}
 struct LintPlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint-plist",
-        abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's location keys.",
+        abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's Info.plist keys.",
         discussion: """
             Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
             type, is misspelled or misplaced, NSLocationTemporaryUsageDescriptionDictionary is not a dictionary of \
@@ -34,7 +34,7 @@ struct LintPlistCommand: ParsableCommand {
     @Option(help: "The build configuration of the projects (their default when left out).")
     var configuration: String?
 
-    @Option(name: .customLong("sources"), help: "A folder of the app's Swift and Objective-C code, searched for Core Location calls; repeatable.")
+    @Option(name: .customLong("sources"), help: "A folder of the app's Swift and Objective-C code, searched for \(EmbeddedDomain.domain.framework) calls; repeatable.")
     var sources: [String] = []
 
     @Option(help: "The platform the app is built for: a model id (ios, macos, mac-catalyst, …) or Xcode's name (iphoneos, macosx, xros, …); read from each input when left out.")
@@ -68,24 +68,17 @@ struct LintPlistCommand: ParsableCommand {
         let linter = PlistLinter(report: report)
         let names = PlatformNames(vocabulary: report.model.vocabulary)
         var options = LintOptions(deploymentTarget: deploymentTarget.flatMap(Version.init))
-        do {
-            if let platform {
-                guard let id = names.platform(named: platform) else {
-                    throw PlistLinter.UnknownID(kind: .platform, id: platform,
-                                                suggestion: Suggestions.phrase(for: platform, in: names.accepted))
-                }
-                options.platform = id
-            }
-            options.requests = try requests.map { list in
-                var seen: Set<String> = []
-                let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                    .filter { !$0.isEmpty && seen.insert($0).inserted }
-                for id in ids { try linter.require(.request, id) }
-                return ids
-            }
-        } catch {
-            Terminal.errorLine("error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+        // An unknown platform or request ends capdoc in `CapdocCommand.main`, as an unknown id does in every command.
+        if let platform {
+            guard let id = names.platform(named: platform) else { throw UnknownID(kind: .platform, id: platform, candidates: names.accepted) }
+            options.platform = id
+        }
+        options.requests = try requests.map { list in
+            var seen: Set<String> = []
+            let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && seen.insert($0).inserted }
+            for id in ids { try linter.require(.request, id) }
+            return ids
         }
 
         var failures: [LintFailure] = []
@@ -135,7 +128,7 @@ struct LintPlistCommand: ParsableCommand {
         if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
     }
 
-    /// The Core Location calls in the `--sources` folders, as requests and services of the model.
+    /// The calls of the domain's framework in the `--sources` folders, as requests and services of the model.
     private func scanSources(linter: PlistLinter, failures: inout [LintFailure]) -> [CodeUse] {
         guard !sources.isEmpty else { return [] }
         let apis = linter.codeAPIs
@@ -157,7 +150,7 @@ struct LintPlistCommand: ParsableCommand {
                     guard let index = Int(reference.api), apis.indices.contains(index) else { continue }
                     let api = apis[index]
                     let location = LintLocation(file: reference.file, line: reference.line, column: reference.column)
-                    // Two spellings of one API (`liveUpdates(_:)`, `CLLocationUpdate.liveUpdates(_:)`) on one line are one use.
+                    // Two spellings of one API (`fetchAssets(with:)`, `PHAsset.fetchAssets(with:)`) on one line are one use.
                     guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
                     uses.append(CodeUse(use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location))
                 }

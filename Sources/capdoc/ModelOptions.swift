@@ -9,9 +9,7 @@ struct ModelOptions: ParsableArguments {
     var content: String?
 
     /// The checked model; content errors end the command with exit 1.
-    func load() throws -> Checker.Report { try Self.load(content: content) }
-
-    static func load(content: String?) throws -> Checker.Report {
+    func load() throws -> Checker.Report {
         let report: Checker.Report
         let name: String
         if let content {
@@ -41,11 +39,7 @@ struct ModelOptions: ParsableArguments {
 enum EmbeddedModel {
     static let root = "Content"
 
-    static var fileSystem: InMemoryFileSystem {
-        var files = InMemoryFileSystem()
-        for (path, base64) in EmbeddedContent.base64Files {
-            files.files[root + "/" + path] = Data(base64Encoded: base64) ?? Data()
-        }
-        return files
+    static var fileSystem: EmbeddedFileSystem {
+        EmbeddedFileSystem(files: EmbeddedContent.base64Files.map { (root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data()) })
     }
 }

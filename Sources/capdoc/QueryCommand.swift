@@ -11,10 +11,10 @@ struct QueryCommand: ParsableCommand {
     )
 }
 
-/// Options every query takes.
+/// Options every query takes (`support`, `level`, `keys` and `flow` alike), declared once.
 struct QueryOptions: ParsableArguments {
     @Option(help: "The platform id (ios, macos, …).")
-    var platform: String
+    var platform: String = "ios"
 
     @Option(help: "The OS version the answer is for; the newest known when left out.")
     var os: String?
@@ -24,38 +24,28 @@ struct QueryOptions: ParsableArguments {
 
     @OptionGroup var model: ModelOptions
 
-    func version() throws -> Version? { try Self.version(os) }
-
     /// `--os` as a version; a malformed one is a usage error (exit 64).
-    static func version(_ os: String?) throws -> Version? {
+    func version() throws -> Version? {
         guard let os else { return nil }
         guard let version = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
         return version
     }
 
     /// Loads and checks the model; content errors end the command with exit 1.
-    func answers() throws -> Answers { try Self.answers(content: model.content) }
-
-    static func answers(content: String?) throws -> Answers {
-        let report = try ModelOptions.load(content: content)
+    func answers() throws -> Answers {
+        let report = try model.load()
         return Answers(model: report.model, merge: report.merge)
     }
 
-    /// Runs a query, turning unknown ids into exit 64.
+    /// Runs a query on the model and the version asked for. An unknown id it throws (`UnknownID`)
+    /// ends capdoc in `CapdocCommand.main`, the same way for every command.
     func run<T>(_ body: (Answers, Version?) throws -> T) throws -> (T, Answers) {
         let version = try self.version()
         let answers = try self.answers()
-        do {
-            return (try body(answers, version), answers)
-        } catch let unknown as Answers.UnknownID {
-            Terminal.errorLine("error: \(unknown)")
-            throw ExitCode(ExitStatus.usage)
-        }
+        return (try body(answers, version), answers)
     }
 
-    func printSources(_ sources: [String], _ answers: Answers) { Self.printSources(sources, answers) }
-
-    static func printSources(_ sources: [String], _ answers: Answers) {
+    func printSources(_ sources: [String], _ answers: Answers) {
         guard !sources.isEmpty else { Terminal.write("Sources: none decide this.\n"); return }
         Terminal.write("Sources:\n")
         for id in sources {
@@ -116,7 +106,10 @@ struct SupportQuery: ParsableCommand {
         let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
         Terminal.write("\(service) with \(level)\(accuracyText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
         if case let .closed(gate) = answer.support.availability { Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n") }
-        Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        // No relaunch line where the domain has no relaunches: "unknown" would suggest a gap in the sources.
+        if answers.model.vocabulary.domain.relaunch {
+            Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+        }
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         // The other facts about the service, where a source states them.
         let lines: [(FactKind, String)] = [(.explicitRequestRequired, "Needs an explicit authorization request"),
@@ -145,7 +138,9 @@ struct LevelQuery: ParsableCommand {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
-        Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+        if answers.model.vocabulary.domain.relaunch {
+            Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+        }
         options.printSources(answer.sources, answers)
     }
 }

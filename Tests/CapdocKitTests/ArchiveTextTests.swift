@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// Quote lookup in archives (issue 15, item 12): normalized bytes searched in one pass, each
 /// archive read once and refused past its size limit.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The binary plist scanner's bound on shared objects (issue 15): a list may refer to one object
 /// many times, as Xcode and plutil do for equal strings and keys, but not so often that copying

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 // The hostile-input corpus (issue #6): broken or hostile Content trees and Info.plist files, each
 // with the exact outcome it must have, within a wall-clock and a memory bound.
@@ -257,7 +258,7 @@ enum ContentGenerators {
             tree.write(sourceHead + "claims:\n  - " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n",
                        to: "sources/extra.yaml")
         },
-        // 998 nested lists: just inside libyaml's limit, so the loader itself walks them.
+        // 998 nested lists: just inside the composer's limit, so the loader itself walks them.
         "deep--flow-sequences-998": { tree in
             tree.write(sourceHead + "claims: " + String(repeating: "[", count: 998) + String(repeating: "]", count: 998) + "\n",
                        to: "sources/extra.yaml")

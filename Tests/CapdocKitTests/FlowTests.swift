@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The authorization flow: its claims, the model read from them, `capdoc query flow`, and the checks
 /// that hold it together — on the shipped Content, where the seed pages describe it.
@@ -126,7 +127,7 @@ struct FlowTests {
             do {
                 _ = try answers.flow(from: from, trigger: trigger, choice: choice, platform: "ios", os: nil)
                 Issue.record("no error for \(from) \(trigger) \(choice ?? "")")
-            } catch let error as Answers.UnknownID {
+            } catch let error as UnknownID {
                 #expect(error.kind == kind)
                 #expect(!error.suggestions.isEmpty)
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// Gates: answers composed through the facts they depend on, and the rulings on gate contradictions.
 @Suite("Gates")

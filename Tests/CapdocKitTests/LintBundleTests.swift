@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// `lint-plist` across platforms and bundle kinds: Mac and Mac Catalyst, extensions, widgets, watch
 /// apps, App Clips; invisible strings, misspelled and misplaced keys, Xcode's platform names,

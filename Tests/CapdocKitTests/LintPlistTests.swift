@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// `capdoc lint-plist` on the shipped Content: every rule, request inference, deployment targets,
 /// binary and malformed plists, and the three output formats.
@@ -269,13 +270,13 @@ struct LintPlistTests {
     @Test("unknown platform and request ids name the id and suggest the nearest")
     func unknownIDs() throws {
         let root = try read("good-ios.plist").root
-        #expect(throws: PlistLinter.UnknownID(kind: .platform, id: "ioss", suggestion: " (did you mean 'ios'?)")) {
+        #expect(throws: UnknownID(kind: .platform, id: "ioss", suggestions: ["ios"])) {
             try linter.lint(root, file: "x", platform: "ioss")
         }
         do {
             _ = try linter.lint(root, file: "x", platform: "ios", requests: ["always", "whenInUse"])
             Issue.record("an unknown request must throw")
-        } catch let error as PlistLinter.UnknownID {
+        } catch let error as UnknownID {
             #expect(error.kind == .request)
             #expect(error.description == "unknown request 'whenInUse' (did you mean 'when-in-use'?)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The readers behind lint-plist's positions: localized strings files and string catalogs, and the
 /// line of each key of an XML plist.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The merge rules of Content/README.md, on the base fixture with one change each.
 @Suite("Merging claims into facts")
@@ -183,8 +184,36 @@ struct BoundedInputTests {
         var tree = FixtureTree.base()
         tree.write("title: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n", to: "sources/deep.yaml")
         let report = tree.check(archives: false)
-        #expect(report.diagnostics.map(\.headline) == ["Content/sources/deep.yaml:1:9: error [yaml-syntax]"])
+        #expect(report.diagnostics.map(\.headline) == ["Content/sources/deep.yaml:1:1007: error [yaml-syntax]"])
         #expect(report.diagnostics.first?.message == "invalid YAML: nested more than 1000 levels deep")
+    }
+}
+
+@Suite("YAML keys")
+struct YAMLKeyTests {
+    @Test("the first key written again is reported at its repeat, with a note where it was first written")
+    func firstRepeatedKey() throws {
+        var tree = FixtureTree.base()
+        tree.write("title: T\ntitle: U\n", to: "sources/keys.yaml")
+        var report = tree.check(archives: false)
+        var diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.headline == "Content/sources/keys.yaml:2:1: error [duplicate-id]")
+        #expect(diagnostic.message == "field 'title' is written twice in one mapping")
+        #expect(diagnostic.notes.map(\.location.description) == ["Content/sources/keys.yaml:1:1"])
+
+        // Not the least of the repeated keys (`a`): the first one written again (`b`).
+        tree.write("kind: {b: 1, a: 1, b: 2, a: 2}\n", to: "sources/keys.yaml")
+        report = tree.check(archives: false)
+        diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.headline == "Content/sources/keys.yaml:1:20: error [duplicate-id]")
+        #expect(diagnostic.message == "field 'b' is written twice in one mapping")
+
+        // A collection as a key has no name to give.
+        tree.write("? [x]\n: 1\n? [x]\n: 2\n", to: "sources/keys.yaml")
+        report = tree.check(archives: false)
+        diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.headline == "Content/sources/keys.yaml:3:3: error [duplicate-id]")
+        #expect(diagnostic.message == "a key is written twice in one mapping")
     }
 }
 

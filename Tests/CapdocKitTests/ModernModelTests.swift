@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// What the model grew for today's Core Location: answers under reduced accuracy (a gate declared
 /// for it), rulings kept in several files, archives in several folders, and `explain` for APIs.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 @Suite("Outputs")
 struct OutputTests {
@@ -35,7 +36,7 @@ struct OutputTests {
         #expect(pages.map(\.ref) == input.pageSources.map(\.ref))
         #expect(pages.filter { $0.manName != nil }.count > 20)
         for page in pages {
-            #expect(PageContext.manName(for: page.ref) == page.manName, "\(page.ref)")
+            #expect(PageContext.manName(for: page.ref, overview: shipped.model.vocabulary.domain.manPage) == page.manName, "\(page.ref)")
             #expect(input.page(page.ref) == page)
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// `capdoc query` and `capdoc explain` on the shipped Content: the answers the issue asks about.
 @Suite("Query and explain")
@@ -42,10 +43,10 @@ struct QueryTests {
 
     @Test("unknown ids name the id and suggest the nearest")
     func unknownIDs() {
-        #expect(throws: Answers.UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
+        #expect(throws: UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
         do {
             _ = try answers.level("always", platform: "iOS-x", os: nil)
-        } catch let error as Answers.UnknownID {
+        } catch let error as UnknownID {
             #expect(error.kind == .platform)
             #expect(error.suggestions.contains("ios"))
         } catch {
@@ -53,20 +54,33 @@ struct QueryTests {
         }
     }
 
-    @Test("JSON answers have the contract's fields", arguments: ["support", "level", "keys"])
-    func jsonShape(_ form: String) throws {
-        let json: JSONValue = switch form {
-        case "support": try answers.support(service: "visits", platform: "ios", level: "always", os: nil).json
-        case "level": try answers.level("always", platform: "ios", os: nil).json
-        default: try answers.keys(request: "always", platform: "ios", os: nil).json
-        }
-        guard case let .object(members) = json else { Issue.record("not an object"); return }
-        let required: [String] = switch form {
-        case "support": ["service", "platform", "level", "os", "available", "launchesTerminatedApp", "sources"]
-        case "level": ["level", "platform", "os", "supported", "launchesTerminatedApp", "sources"]
-        default: ["request", "platform", "os", "required", "deprecated", "sources"]
-        }
-        #expect(required.allSatisfy { members[$0] != nil })
+    @Test("query, explain and lint-plist say an unknown id in one way, as check says it of Content")
+    func oneUnknownIDMessage() throws {
+        let query = try #require(throws: UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }
+        #expect(query.description == "unknown service 'visit' (did you mean 'visits'?)")
+        let explain = try #require(throws: UnknownID.self) { try Explainer(model: Self.report.model, merge: Self.report.merge).resolve("vists") }
+        #expect(explain.description == "unknown term 'vists' (did you mean 'visits'?)")
+        let lint = try #require(throws: UnknownID.self) { try PlistLinter(model: answers.model, merge: answers.merge).require(.platform, "ioss") }
+        #expect(lint.description == "unknown platform 'ioss' (did you mean 'ios'?)")
+        #expect(UnknownID(kind: .level, id: "x", suggestions: []).description == "unknown level 'x'")
+        #expect(UnknownID(kind: .level, id: "alway", suggestions: ["always", "when-in-use"]).description
+                == "unknown level 'alway' (did you mean 'always' or 'when-in-use'?)")
+    }
+
+    /// The whole JSON answer, byte for byte, against its golden file: the contract's fields, their
+    /// order, their values and the sources cited. A changed answer is re-recorded with CAPDOC_RECORD=1
+    /// and read in the diff.
+    @Test("JSON answers are the recorded ones, field by field")
+    func jsonAnswers() throws {
+        let files = [
+            OutputFile(path: "support-visits-ios-always.json",
+                       text: try answers.support(service: "visits", platform: "ios", level: "always", os: nil).json.serialized()),
+            OutputFile(path: "support-region-monitoring-ios-when-in-use-12.0.json",
+                       text: try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: Version("12.0")).json.serialized()),
+            OutputFile(path: "level-always-watchos.json", text: try answers.level("always", platform: "watchos", os: nil).json.serialized()),
+            OutputFile(path: "keys-always-ios-10.3.json", text: try answers.keys(request: "always", platform: "ios", os: Version("10.3")).json.serialized()),
+        ]
+        try Golden.compare(files, folder: "query-json")
     }
 
     @Test("explain finds ids, keys and API names case-insensitively, and suggests for misses")
@@ -77,7 +91,7 @@ struct QueryTests {
         #expect(try explainer.resolve("requestAlwaysAuthorization") == .init(kind: .request, id: "always"))
         #expect(try explainer.resolve("request-when-in-use") == .init(kind: .request, id: "when-in-use"))
         #expect(explainer.matches("always").map(\.kind) == [.level, .request])
-        #expect(throws: Explainer.UnknownTerm.self) { try explainer.resolve("vists") }
+        #expect(throws: UnknownID(kind: nil, id: "vists", suggestions: ["visits"])) { try explainer.resolve("vists") }
         let markdown = try #require(explainer.markdown(try explainer.resolve("visits")))
         #expect(markdown.hasPrefix("# Visits service"))
         #expect(markdown.contains("| Platform |"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The A–Z index page and the search box's index, over the shipped Content.
 @Suite("A–Z index and search")

@@ -1,5 +1,6 @@
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// Tables spliced in after cmark renders the page give exactly the bytes cmark gives with the tables inside.
 @Suite("Tables spliced into rendered pages")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// Issue 15, item 8: templates are third-party files. Links are refused, sizes are checked before
 /// reading, and the layout's section nesting is bounded before swift-mustache parses it.

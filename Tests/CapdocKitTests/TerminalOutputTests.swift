@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// Control characters in what capdoc shows (issue #15, item 9): `DisplayText` escapes them, every
 /// human-readable output goes through it, the JSON writers escape them as JSON, Content refuses them

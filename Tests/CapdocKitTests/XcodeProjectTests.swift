@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CapdocKit
+import CapdocTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

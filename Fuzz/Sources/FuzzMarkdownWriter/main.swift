@@ -1,4 +1,5 @@
 import CapdocKit
+import CapdocTestSupport
 import Foundation
 import FuzzSupport
 

@@ -1,4 +1,5 @@
 import CapdocKit
+import CapdocTestSupport
 import Foundation
 
 /// What the harnesses share: the package's files, found from this file's path, read once.
@@ -12,9 +13,7 @@ public enum FuzzSupport {
 
     /// The base fixture under `Content/` and its archive under `archives/`, in memory.
     public static let base: InMemoryFileSystem = {
-        var fileSystem = InMemoryFileSystem()
-        copy(package.appendingPathComponent("Tests/CapdocKitTests/Fixtures/base"), to: contentRoot, into: &fileSystem)
-        copy(package.appendingPathComponent("Tests/CapdocKitTests/Fixtures/archives"), to: archivesRoot, into: &fileSystem)
+        let fileSystem = FixtureTree.base().fileSystem
         precondition(fileSystem.files["Content/sources/guide.yaml"] != nil, "the base fixture was not found under \(package.path)")
         return fileSystem
     }()
@@ -56,13 +55,6 @@ public enum FuzzSupport {
         }
     }
 
-    private static func copy(_ folder: URL, to prefix: String, into fileSystem: inout InMemoryFileSystem) {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
-            fileSystem.files[prefix + "/" + relative] = try? Data(contentsOf: url)
-        }
-    }
 
     /// The linter over the shipped Content, checked once.
     public static let linter: PlistLinter = {

@@ -1,4 +1,4 @@
-/// An OS range that is malformed, empty, ambiguous, or ends before Core Location exists on the platform.
+/// An OS range that is malformed, empty, ambiguous, or ends before the domain's authorization exists on the platform.
 public enum InvalidVersionRangeCheck: Check {
     public static let id = "invalid-version-range"
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
@@ -6,11 +6,11 @@ public enum InvalidVersionRangeCheck: Check {
     Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
     and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
     each platform numbers its versions differently. A range that ends before the first version in which \
-    `CLAuthorizationStatus` exists on a platform (from the `status-exists` claims) describes nothing real.
+    the authorization status exists on a platform (from the `status-exists` claims) describes nothing real.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        // The first version of Core Location authorization on each platform, from the sourced status facts.
+        // The first version of the domain's authorization on each platform, from the sourced status facts.
         var firstVersion: [String: Version] = [:]
         for fact in context.merge.facts(of: .statusExists) where fact.value == .boolean(true) {
             guard let from = fact.os.from else { continue }
@@ -28,7 +28,7 @@ public enum InvalidVersionRangeCheck: Check {
             guard let until = claims[index].scope.os.until, case let .named(platforms) = claims[index].scope.platforms else { continue }
             for platform in platforms {
                 guard let first = firstVersion[platform.value], !(first < until) else { continue }
-                diagnostics.append(Diagnostic(.error, "os range ends at \(until), before \(platform.value) \(first), the first version with location authorization",
+                diagnostics.append(Diagnostic(.error, "os range ends at \(until), before \(platform.value) \(first), the first version with \(context.model.vocabulary.domain.name)",
                                               at: claims[index].location, check: Self.id))
             }
         }

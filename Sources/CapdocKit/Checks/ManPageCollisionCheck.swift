@@ -3,13 +3,13 @@ public enum ManPageCollisionCheck: Check {
     public static let id = "man-page-collision"
     public static let summary = "Two entities would get the same man page name."
     public static let documentation = """
-    Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside `location-authorization` (the matrix) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
+    Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
         var owners: [String: (description: String, location: SourceLocation?)] = [
-            PageContext.overviewManName: ("the matrix overview", nil),
+            vocabulary.domain.manPage: ("the matrix overview", nil),
             PageContext.flowManName: ("the authorization flow", nil),
         ]
         var diagnostics: [Diagnostic] = []

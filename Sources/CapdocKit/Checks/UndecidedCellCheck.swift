@@ -14,7 +14,8 @@ public enum UndecidedCellCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let merge = context.merge
         let cells = merge.cells
-        let kinds: [FactKind] = [.serviceAvailable, .launchesTerminatedApp]
+        // Relaunch cells only where the domain has relaunches: elsewhere no claim could decide them.
+        let kinds: [FactKind] = [.serviceAvailable, .launchesTerminatedApp].filter(context.model.vocabulary.domain.has)
         // Cells in an unresolved contradiction are decided by claims, just not yet agreed on: that is an error elsewhere.
         var disputed = Set<Int>()
         for contradiction in merge.contradictions where contradiction.adjudication == nil && kinds.contains(contradiction.kind) {

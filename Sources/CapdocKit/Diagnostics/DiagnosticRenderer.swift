@@ -44,23 +44,22 @@ public struct DiagnosticRenderer: Sendable {
         return "\u{1B}[1m\(location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(message)\u{1B}[0m\n"
     }
 
-    /// JSON for tools: `{"diagnostics": [...], "summary": {...}}` with sorted keys.
+    /// JSON for tools: `{"diagnostics": [...], "summary": {...}}`, written by `JSONValue` like every
+    /// other JSON capdoc prints (keys in byte order, two-space indentation, `[]` for an empty list).
     public static func json(_ diagnostics: [Diagnostic], summary: [String: Int]) -> String {
-        func location(_ location: SourceLocation) -> [String: Any] {
-            ["file": location.path, "line": location.line, "column": location.column]
+        func location(_ location: SourceLocation) -> JSONValue {
+            .object(["file": .string(location.path), "line": .number(location.line), "column": .number(location.column)])
         }
-        let items: [[String: Any]] = diagnostics.map { diagnostic in
-            [
-                "check": diagnostic.checkID,
-                "severity": diagnostic.severity.rawValue,
-                "message": diagnostic.message,
+        let items: [JSONValue] = diagnostics.map { diagnostic in
+            .object([
+                "check": .string(diagnostic.checkID),
+                "severity": .string(diagnostic.severity.rawValue),
+                "message": .string(diagnostic.message),
                 "location": location(diagnostic.location),
-                "notes": diagnostic.notes.map { ["message": $0.message, "location": location($0.location)] as [String: Any] },
-            ]
+                "notes": .array(diagnostic.notes.map { .object(["message": .string($0.message), "location": location($0.location)]) }),
+            ])
         }
-        let object: [String: Any] = ["diagnostics": items, "summary": summary]
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return JSONValue.escapingDisplayControls(String(decoding: data, as: UTF8.self)) + "\n"
+        return JSONValue.object(["diagnostics": .array(items), "summary": .object(summary.mapValues(JSONValue.number))]).serialized()
     }
 }
 

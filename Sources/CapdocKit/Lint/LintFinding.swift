@@ -51,7 +51,7 @@ public struct LintFinding: Sendable, Hashable {
             case .misspelledKey: "A key is a misspelling, a wrong case or Xcode's display name of a location key: the system ignores it."
             case .misplacedKey: "A location key is at the wrong level of the Info.plist, where the system does not look for it."
             case .serviceNeedsLevel: "The code uses a location service that does not work under the authorization the app requests."
-            case .containingAppKeyMissing: "A widget uses location, but its containing app lacks the usage string that authorization needs."
+            case .containingAppKeyMissing: "A widget sets NSWidgetWantsLocation, but its containing app lacks the usage string that authorization needs."
             case .deprecatedKey: "A key is deprecated at the deployment target."
             case .keyNotOnPlatform: "A key is not read on the platform."
             }

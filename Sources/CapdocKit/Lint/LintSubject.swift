@@ -15,7 +15,7 @@ public struct LintSubject: Sendable {
     public var requests: [String]?
     /// The localized strings files beside the plist (`de.lproj/InfoPlist.strings`, …).
     public var localizations: [LocalizedInfoPlist]
-    /// The Core Location calls in the bundle's code (`--sources`).
+    /// The calls of the domain's framework in the bundle's code (`--sources`).
     public var code: [CodeUse]
 
     public init(file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],

@@ -23,8 +23,8 @@ extension PlistLinter {
     }
 
     /// The requests the code makes, with the calls that make them: the request methods and service
-    /// sessions, and the services that ask for When In Use authorization by themselves where the
-    /// sources say they need no explicit request (`CLLocationUpdate`, `CLMonitor` from iOS 18).
+    /// sessions, and the services that ask for authorization by themselves where the sources say
+    /// they need no explicit request (`explicit-request-required: false`).
     func requestsInCode(_ code: [CodeUse], scope: Scope) -> [String: [LintLocation]] {
         var requests: [String: [LintLocation]] = [:]
         for use in code {

@@ -113,7 +113,7 @@ extension PlistLinter {
         switch (type, value) {
         case let ("string", .string(text)):
             guard let blank = Self.blankness(of: text) else { return [] }
-            return finding(.emptyUsageKey, "\(key) \(blank): the permission prompt shows this string, so it must say why the app uses location")
+            return finding(.emptyUsageKey, "\(key) \(blank): the permission prompt shows this string, so it must say \(model.vocabulary.domain.purpose)")
         case ("boolean", .boolean), ("dictionary", .dictionary), ("array", .array):
             return []
         case let (expected?, other):

@@ -27,26 +27,9 @@ public struct PlistLinter: Sendable {
         self.init(model: report.model, merge: report.merge)
     }
 
-    /// An id the vocabulary does not know: a usage error (exit 64).
-    public struct UnknownID: Error, Sendable, Hashable, CustomStringConvertible {
-        public var kind: EntityKind
-        public var id: String
-        /// " (did you mean 'x'?)" or "".
-        public var suggestion: String
-
-        public init(kind: EntityKind, id: String, suggestion: String) {
-            self.kind = kind
-            self.id = id
-            self.suggestion = suggestion
-        }
-
-        public var description: String { "unknown \(kind.rawValue) '\(id)'\(suggestion)" }
-    }
-
-    /// Throws `UnknownID` unless `id` is a known entry of `kind`.
+    /// Throws `UnknownID` (a usage error, exit 64) unless `id` is a known entry of `kind`.
     public func require(_ kind: EntityKind, _ id: String) throws(UnknownID) {
-        guard !model.vocabulary.contains(kind, id) else { return }
-        throw UnknownID(kind: kind, id: id, suggestion: Suggestions.phrase(for: id, in: model.vocabulary.ids(kind)))
+        try model.vocabulary.require(kind, id)
     }
 
     /// Lints a plist's top-level dictionary. `requests` nil means: infer them from the keys present.

@@ -21,7 +21,9 @@ public struct ContentLoader: Sendable {
     static let adjudicationsFile = "adjudications.yaml"
     static let adjudicationsFolder = "adjudications"
     static let sourcesFolder = "sources"
-    static let topLevelFiles = Set(VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile, GateReader.file])
+    /// The files the loader reads at the top of the content folder: any other `.yaml` there is a
+    /// mistake (a misspelt or retired vocabulary file), whose entries would otherwise never be read.
+    static let topLevelFiles = VocabularyLoader.files.map(\.file) + [VocabularyLoader.flowFile, adjudicationsFile, GateReader.file, DomainReader.file]
 
     public func load(from root: String) -> Result {
         var diagnostics: [Diagnostic] = []
@@ -33,9 +35,22 @@ public struct ContentLoader: Sendable {
                           diagnostics: diagnostics, keyReferences: [:])
         }
 
-        // The flow first: the sources need its states' statuses (for the default status of transitions).
+        diagnostics += unknownFiles(in: root)
+        // The domain first: whether there is a flow to read depends on it.
+        let domainPath = joinPath(root, DomainReader.file)
+        let domain = parseRequired(domainPath, diagnostics: &diagnostics).flatMap { DomainReader.domain($0, diagnostics: &diagnostics) }
+            // Without a readable domain file (already an error), the concepts the files have are assumed, so
+            // that its one error does not bring one about every relaunch and flow claim.
+            ?? Domain(relaunch: true, flow: fileSystem.fileExists(joinPath(root, VocabularyLoader.flowFile)))
+
+        // Then the flow: the sources need its states' statuses (for the default status of transitions).
         var flowDiagnostics: [Diagnostic] = []
-        let flow = parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &flowDiagnostics)
+        let flowPath = joinPath(root, VocabularyLoader.flowFile)
+        let flow = domain.flow ? parseRequired(flowPath, diagnostics: &flowDiagnostics) : nil
+        if !domain.flow, fileSystem.fileExists(flowPath) || fileSystem.isSymbolicLink(flowPath) {
+            flowDiagnostics.append(Diagnostic(.error, "'\(VocabularyLoader.flowFile)' is not read: \(DomainReader.file) says the domain has no authorization flow ('flow: false')",
+                                              at: .file(flowPath), check: UnknownFieldCheck.id))
+        }
         var states: [String: String] = [:]
         if let flow {
             // A throwaway load of the flow alone: the states are the same as in the whole vocabulary,
@@ -82,7 +97,8 @@ public struct ContentLoader: Sendable {
         let flowResult = (flow, flowDiagnostics)
         let parsed = parallelMap(sourceFiles.count + 1) { index -> LoadedPart in
             if index == 0 {
-                let (vocabulary, vocabularyDiagnostics) = loader.loadVocabulary(root, flow: flowResult)
+                var (vocabulary, vocabularyDiagnostics) = loader.loadVocabulary(root, flow: flowResult)
+                vocabulary.domain = domain
                 return .vocabulary(vocabulary, vocabularyDiagnostics)
             }
             var fileDiagnostics: [Diagnostic] = []
@@ -130,8 +146,29 @@ public struct ContentLoader: Sendable {
             gates = GateReader.gates(node, diagnostics: &diagnostics)
         }
 
+        diagnostics += Self.undeclaredConcepts(in: sources, domain: domain)
         let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, gates: gates, root: root)
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
+    }
+
+    /// The `.yaml` files at the top of the content folder that the loader does not read.
+    private func unknownFiles(in root: String) -> [Diagnostic] {
+        let names = (fileSystem.entries(of: root) ?? []).filter { $0.hasSuffix(".yaml") && !Self.topLevelFiles.contains($0) }
+        return names.sorted().map { name in
+            Diagnostic(.error, "unknown Content file '\(name)'\(Suggestions.phrase(for: name, in: Self.topLevelFiles)); the files at the top of the content folder are \(Self.topLevelFiles.joined(separator: ", "))",
+                       at: .file(joinPath(root, name)), check: UnknownFieldCheck.id)
+        }
+    }
+
+    /// Claims of a relaunch or flow kind where the domain has no such concept: their facts would
+    /// appear on no page, so they are a mistake, like an unknown fact kind.
+    static func undeclaredConcepts(in sources: [Source], domain: Domain) -> [Diagnostic] {
+        guard !domain.relaunch || !domain.flow else { return [] }
+        return sources.flatMap(\.claims).filter { !domain.has($0.fact) }.map { claim in
+            let concept = claim.fact.isFlow ? "an authorization flow ('flow: false')" : "relaunches of terminated apps ('relaunch: false')"
+            return Diagnostic(.error, "fact kind '\(claim.fact.rawValue)' is not part of this domain: \(DomainReader.file) says it has no \(concept)",
+                              at: claim.location, check: UnknownIDCheck.id)
+        }
     }
 
     /// What one task of the parallel load gives.

@@ -1,19 +1,13 @@
-/// The duplicate-key check of a YAML mapping, as Yams' composer made it.
+/// The duplicate-key check of a YAML mapping.
 enum DuplicateKeys {
-    /// Of the keys written more than once, the one Yams reported — the least in its ordering — and
-    /// the index of its first occurrence; nil when no key repeats.
-    static func reported(_ keys: [YAMLKey]) -> (key: YAMLKey, index: Int)? {
+    /// The first key, in the order written, that repeats an earlier one, and that earlier one's
+    /// index; nil when no key repeats.
+    static func firstRepeat(_ keys: [YAMLKey]) -> (first: Int, repeated: Int)? {
         var firstIndex: [YAMLKey: Int] = [:]
-        var repeated: [Int] = []
-        var isRepeated = Set<Int>()
         for (index, key) in keys.enumerated() {
-            if let first = firstIndex[key] {
-                if isRepeated.insert(first).inserted { repeated.append(first) }
-            } else {
-                firstIndex[key] = index
-            }
+            if let first = firstIndex[key] { return (first, index) }
+            firstIndex[key] = index
         }
-        guard let least = repeated.min(by: { YAMLKey.precedes(keys[$0], keys[$1]) }) else { return nil }
-        return (keys[least], least)
+        return nil
     }
 }

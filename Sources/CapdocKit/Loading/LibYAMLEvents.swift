@@ -39,33 +39,6 @@ final class LibYAMLEvents {
     var line: Int { Int(event.pointee.start_mark.line) + 1 }
     var column: Int { Int(event.pointee.start_mark.column) + 1 }
 
-    /// Whether the collection that the current event starts is nested deeper than Yams' copy of
-    /// libyaml allowed: 1000 levels, counted as that copy counted them (the scanner's indentation
-    /// levels plus its flow level, checked when the parser meets the collection's first token).
-    /// Debian's libyaml 0.2.5 has no such limit; capdoc keeps it, so that a deep file fails the same
-    /// way and the composer never holds more than about a thousand open collections.
-    var startsCollectionTooDeep: Bool {
-        let tokens = parser.pointee.tokens
-        // The token that opened the collection is still at the head of libyaml's queue. An indentless
-        // sequence ("key:\n- item") opens on a '-' entry instead, and was never limited.
-        guard let head = tokens.head, head != tokens.tail else { return false }
-        switch head.pointee.type {
-        case YAML_FLOW_SEQUENCE_START_TOKEN, YAML_FLOW_MAPPING_START_TOKEN, YAML_BLOCK_SEQUENCE_START_TOKEN, YAML_BLOCK_MAPPING_START_TOKEN:
-            let indents = parser.pointee.indents
-            return indents.top - indents.start >= Self.mostNestingLevels - Int(parser.pointee.flow_level)
-        default:
-            return false
-        }
-    }
-
-    static let mostNestingLevels = 1000
-
-    /// Where the token that opened the current collection starts (1-based line, column).
-    var collectionTokenPosition: (line: Int, column: Int) {
-        let mark = parser.pointee.tokens.head!.pointee.start_mark
-        return (Int(mark.line) + 1, Int(mark.column) + 1)
-    }
-
     /// What libyaml reported when `next()` returned false.
     var error: LibYAMLError {
         let parser = parser.pointee
@@ -82,7 +55,7 @@ final class LibYAMLEvents {
     }
 }
 
-/// An error of libyaml, with what Yams kept of it.
+/// An error of libyaml: its problem, its context and its position.
 enum LibYAMLError: Error {
     /// The input is not a YAML character stream (a control character, say), at a byte offset.
     case reader(problem: String, byteOffset: Int)

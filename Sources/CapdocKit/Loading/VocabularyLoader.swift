@@ -26,6 +26,13 @@ struct VocabularyLoader {
                                           at: node.location, check: WrongTypeCheck.id))
             return
         }
+        // A list without entries would not fail any later check: with no levels, every claim about a
+        // level would be dropped without a word.
+        if items.isEmpty {
+            diagnostics.append(Diagnostic(.error, "no \(kind.plural): the list must have at least one \(kind.rawValue)",
+                                          at: node.location, check: MissingFieldCheck.id))
+            return
+        }
         let allowed = ["id", "name", "summary"] + extras
         for item in items {
             if let entity = entity(item, kind: kind, allowed: allowed, extras: extras, diagnostics: &diagnostics) {

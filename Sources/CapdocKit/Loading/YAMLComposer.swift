@@ -2,17 +2,18 @@ import CYAML
 
 /// Builds the `YAMLDocument` of a one-document YAML file from libyaml's events, in one pass.
 ///
-/// It composes the document as Yams' composer did, to the same errors in the same order: an alias
-/// stands for the node its anchor last named (an undefined one is an error), a mapping may not repeat
-/// a key, a file holds one document. Collections are built without recursion, on an explicit stack.
+/// An alias stands for the node its anchor last named (an undefined one is an error), a mapping may
+/// not repeat a key (YAML's node equality: text and tag), a file holds one document, and collections
+/// nest at most `mostNestingLevels` deep. They are built without recursion, on an explicit stack.
 struct YAMLComposer {
     enum Failure: Error {
         case libyaml(LibYAMLError)
         case undefinedAlias(line: Int, column: Int)
         case anotherDocument(line: Int, column: Int)
         case nestedTooDeep(line: Int, column: Int)
-        /// A mapping repeats a key: the key Yams named (the least of the repeated ones), where it is first written.
-        case duplicatedKey(name: String, first: SourceLocation)
+        /// A mapping repeats a key: the first key that repeats an earlier one (its text; nil for a
+        /// collection as a key), where it is first written and where it is written again.
+        case duplicatedKey(name: String?, first: SourceLocation, repeated: SourceLocation)
     }
 
     /// An open collection.
@@ -106,9 +107,9 @@ struct YAMLComposer {
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey { stack[last].comparesKeysFully = true }
                 (node, size) = anchored
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                if events.startsCollectionTooDeep {
-                    let position = events.collectionTokenPosition
-                    throw .nestedTooDeep(line: position.line, column: position.column)
+                // Bounds the stack, and what a deep file costs every later stage that walks it.
+                if stack.count >= Self.mostNestingLevels {
+                    throw .nestedTooDeep(line: events.line, column: events.column)
                 }
                 let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
                 let start = event.pointee.data.sequence_start  // the same layout as mapping_start
@@ -161,26 +162,31 @@ struct YAMLComposer {
         if let anchor = frame.anchor { anchors[anchor] = (frame.record, frame.size) }
     }
 
-    /// The error for a mapping that repeats a key, as Yams reported it; nil when every key differs.
+    /// The error for a mapping that repeats a key, at the first repeat; nil when every key differs.
     private mutating func duplicatedKey(in mapping: Int32) -> Failure? {
         let record = records[Int(mapping)]
         let keyNodes = stride(from: Int(record.start), to: Int(record.start + record.count), by: 2).map { children[$0] }
         let nodes = YAMLKeyIdentities.Nodes(records: records, texts: texts, children: children, tags: tags)
         let keys = keyNodes.map { keyIdentities.key(of: $0, in: nodes) }
-        guard let (key, position) = DuplicateKeys.reported(keys) else { return nil }
-        let first = records[Int(keyNodes[position])]
-        return .duplicatedKey(name: key.reportedName ?? "<uncovertable>",
-                              first: SourceLocation(path: path, line: Int(first.line), column: Int(first.column)))
+        guard let (first, repeated) = DuplicateKeys.firstRepeat(keys) else { return nil }
+        return .duplicatedKey(name: keys[first].scalarText, first: location(of: keyNodes[first]), repeated: location(of: keyNodes[repeated]))
+    }
+
+    private func location(of node: Int32) -> SourceLocation {
+        let record = records[Int(node)]
+        return SourceLocation(path: path, line: Int(record.line), column: Int(record.column))
     }
 
     // MARK: - Event fields
+
+    static let mostNestingLevels = 1000
 
     static let stringTag = "tag:yaml.org,2002:str"
     static let sequenceTag = "tag:yaml.org,2002:seq"
     static let mappingTag = "tag:yaml.org,2002:map"
 
-    /// A node's tag as Yams resolved it, nil for the default of its kind: no tag, an empty one, the
-    /// non-specific `!`, and the default itself (`!!str` on a scalar).
+    /// A node's resolved tag, nil for the default of its kind: no tag, an empty one, the non-specific
+    /// `!`, and the default itself (`!!str` on a scalar).
     private static func resolvedTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, default defaultTag: String) -> String? {
         guard let tag, tag.pointee != 0 else { return nil }
         let name = String(decodingCString: tag, as: UTF8.self)
@@ -191,7 +197,7 @@ struct YAMLComposer {
         anchor.map { String(decodingCString: $0, as: UTF8.self) }
     }
 
-    /// A scalar's text. Foundation's decoding, which Yams used, drops a leading byte order mark.
+    /// A scalar's text. A leading byte order mark is an encoding mark, not text: it is dropped.
     private static func text(_ bytes: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {
         guard let bytes, count > 0 else { return "" }
         var buffer = UnsafeBufferPointer(start: bytes, count: count)

@@ -1,5 +1,5 @@
 /// What makes two mapping keys the same key, for the duplicate-key check: YAML's node equality,
-/// which `YAMLNode` does not keep (tags), as Yams compared keys.
+/// which needs what `YAMLNode` does not keep (tags).
 ///
 /// Two scalars are equal when their texts are (Swift's `String` equality) and their resolved tags
 /// are: an untagged, quoted or `!`-tagged scalar is a string (`nil` here), `!!int 1` is not.
@@ -8,8 +8,6 @@ enum YAMLKey: Hashable {
     case scalar(String, tag: String?)
     /// Interned by `YAMLKeyInterner`: two equal collections are the same object.
     case collection(YAMLKeyCollection)
-
-    static let valueTag = "tag:yaml.org,2002:value"
 
     static func == (a: YAMLKey, b: YAMLKey) -> Bool {
         switch (a, b) {
@@ -36,37 +34,11 @@ enum YAMLKey: Hashable {
         }
     }
 
-    /// Yams' ordering of nodes, by which it chose the duplicated key it reported: scalars by text,
-    /// mappings by their keys, sequences by their items; nodes of different kinds are unordered.
-    static func precedes(_ a: YAMLKey, _ b: YAMLKey) -> Bool {
-        switch (a, b) {
-        case let (.scalar(textA, _), .scalar(textB, _)):
-            return textA < textB
-        case let (.collection(a), .collection(b)) where a.isMapping == b.isMapping:
-            // A mapping's pairs compare by key only.
-            let step = a.isMapping ? 2 : 1
-            for (x, y) in zip(stride(from: 0, to: a.children.count, by: step), stride(from: 0, to: b.children.count, by: step)) {
-                if precedes(a.children[x], b.children[y]) { return true }
-                if precedes(b.children[y], a.children[x]) { return false }
-            }
-            return a.children.count < b.children.count
-        default:
-            return false
-        }
-    }
-
-    /// The key's name as Yams reported it: a scalar's text, or for a mapping the value of its
-    /// `!!value` key, if it has one.
-    var reportedName: String? {
+    /// A scalar key's text, by which a message names it; nil for a collection.
+    var scalarText: String? {
         switch self {
-        case let .scalar(text, _):
-            return text
-        case let .collection(collection):
-            guard collection.isMapping else { return nil }
-            for index in stride(from: 0, to: collection.children.count, by: 2) where collection.children[index].tag == Self.valueTag {
-                return collection.children[index + 1].reportedName
-            }
-            return nil
+        case let .scalar(text, _): text
+        case .collection: nil
         }
     }
 }

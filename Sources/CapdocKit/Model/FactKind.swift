@@ -47,6 +47,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// What the fact says, in words, for headings and tables that readers see (the raw value is Content's id).
+    /// Generic: a domain names a kind in its own words in `domain.yaml` (`Domain.title`).
     public var title: String {
         switch self {
         case .levelSupported: "Access level offered"
@@ -56,7 +57,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .requestAvailable: "Request method exists"
         case .requestKeys: "Info.plist keys a request needs"
         case .explicitRequestRequired: "Explicit authorization request required"
-        case .levelsEquivalent: "When In Use and Always equivalent"
+        case .levelsEquivalent: "Access levels equivalent"
         case .statusExists: "Status reported"
         case .keyExists: "Info.plist key read"
         case .keyDeprecated: "Info.plist key deprecated"
@@ -136,7 +137,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     public var isDeprecation: Bool {
         switch self {
         case .keyDeprecated, .serviceDeprecated, .requestDeprecated, .apiDeprecated: true
-        default: false
+        case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
+             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
+             .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
+             .optOutKey: false
         }
     }
 
@@ -144,7 +148,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     /// key, so where no source states one the pages say "Not stated", not "Unknown".
     public var absenceIsNotStated: Bool { isDeprecation || self == .optOutKey }
 
-    /// One line for references and the JSON schema.
+    /// One line for references, in words of no domain.
     public var summary: String {
         switch self {
         case .levelSupported: "The platform offers this access level."
@@ -153,9 +157,9 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .launchesTerminatedApp: "The system relaunches a terminated app to deliver this service's events."
         case .requestAvailable: "The request's method exists on the platform."
         case .requestKeys: "The Info.plist keys the request needs."
-        case .explicitRequestRequired: "An app must call a request method before the service delivers locations."
-        case .levelsEquivalent: "When In Use and Always behave the same on the platform."
-        case .statusExists: "authorizationStatus can report this status on the platform."
+        case .explicitRequestRequired: "An app must call a request method before the service delivers its events."
+        case .levelsEquivalent: "The access levels behave the same on the platform."
+        case .statusExists: "The authorization status API can report this status on the platform."
         case .keyExists: "The Info.plist key is read on the platform."
         case .keyDeprecated: "The Info.plist key is deprecated."
         case .serviceDeprecated: "The service's API is deprecated."
@@ -163,7 +167,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .apiAvailable: "The API (a type, property, delegate method or entitlement) exists on the platform."
         case .apiDeprecated: "The API is deprecated."
         case .worksWithReducedAccuracy: "The service works when the user grants only reduced (approximate) accuracy."
-        case .backgroundModeRequired: "The app needs the location background mode (UIBackgroundModes) for the service's updates to reach it in the background."
+        case .backgroundModeRequired: "The app needs a background mode (UIBackgroundModes) for the service's updates to reach it in the background."
         case .backgroundDelivery: "The service delivers its updates to the app while the app runs in the background."
         case .optOutKey: "The Info.plist key with which an app stops the service from requesting authorization implicitly."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."

@@ -23,7 +23,11 @@ public enum Suggestions {
 
     /// " (did you mean 'a' or 'b'?)", or "" when nothing is close.
     public static func phrase(for word: String, in candidates: [String]) -> String {
-        let found = nearest(to: word, in: candidates)
+        phrase(nearest(to: word, in: candidates))
+    }
+
+    /// " (did you mean 'a' or 'b'?)" for suggestions already found, or "" when there are none.
+    public static func phrase(_ found: [String]) -> String {
         guard !found.isEmpty else { return "" }
         let quoted = found.map { "'\($0)'" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!

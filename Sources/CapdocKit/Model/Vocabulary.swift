@@ -6,7 +6,7 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
     public var plural: String {
         switch self {
         case .status: "statuses"
-        default: rawValue + "s"
+        case .platform, .level, .service, .key, .request, .api, .state, .trigger, .choice, .source: rawValue + "s"
         }
     }
 }
@@ -40,6 +40,8 @@ public struct Entity: Sendable, Hashable {
 public struct Vocabulary: Sendable {
     public private(set) var entities: [EntityKind: [Entity]] = [:]
     private var index: [EntityKind: [String: Int]] = [:]
+    /// The words of the domain and its optional concepts (`domain.yaml`).
+    public var domain = Domain()
 
     public init() {}
 

@@ -10,10 +10,13 @@ public struct Builder: Sendable {
     public var formats: [OutputFormat]
     /// The folder of the site's templates, needed for HTML.
     public var templates: String
+    /// The command line whose manual (capdoc(1)) the man format writes; none without it.
+    public var tool: ToolDescription?
 
-    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates") {
+    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil) {
         self.formats = formats
         self.templates = templates
+        self.tool = tool
     }
 
     public struct Outcome: Sendable {
@@ -27,7 +30,7 @@ public struct Builder: Sendable {
             switch format {
             case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates))
             case .markdown: MarkdownRenderer()
-            case .man: ManRenderer()
+            case .man: ManRenderer(tool: tool)
             case .json: DatasetRenderer()
             }
         }

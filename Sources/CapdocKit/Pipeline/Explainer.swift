@@ -12,14 +12,6 @@ public struct Explainer: Sendable {
         public var id: String
     }
 
-    public struct UnknownTerm: Error, CustomStringConvertible {
-        public let term: String
-        public let suggestions: [String]
-        public var description: String {
-            "nothing is called '\(term)'" + (suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?")
-        }
-    }
-
     static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request, .api]
 
     /// Every entity the term names, case-insensitively, best first: ids, then `request-ID` (the man
@@ -53,8 +45,8 @@ public struct Explainer: Sendable {
     }
 
     /// API names match with or without their parameter list (`requestAlwaysAuthorization` finds
-    /// `requestAlwaysAuthorization()`) and without the type they belong to (`liveUpdates` finds
-    /// `CLLocationUpdate.liveUpdates(_:)`, `authorizationStatus` finds `CLLocationManager.authorizationStatus`).
+    /// `requestAlwaysAuthorization()`) and without the type they belong to (`fetchAssets` finds
+    /// `PHAsset.fetchAssets(with:)`, `authorizationStatus` finds `PHPhotoLibrary.authorizationStatus`).
     static func normalize(_ name: String) -> String {
         var text = name.lowercased()
         if let parenthesis = text.firstIndex(of: "(") { text = String(text[..<parenthesis]) }
@@ -78,9 +70,10 @@ public struct Explainer: Sendable {
         return Self.order.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"], $0.attributes["symbol"]].compactMap { $0 } } }
     }
 
-    public func resolve(_ term: String) throws -> Match {
+    /// The best match of a term; an `UnknownID` of no kind (an unknown term) when nothing matches.
+    public func resolve(_ term: String) throws(UnknownID) -> Match {
         if let match = matches(term).first { return match }
-        throw UnknownTerm(term: term, suggestions: Suggestions.nearest(to: term, in: candidates()))
+        throw UnknownID(kind: nil, id: term, candidates: candidates())
     }
 
     func page(for match: Match) -> Page? {

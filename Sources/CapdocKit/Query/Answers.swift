@@ -11,22 +11,9 @@ public struct Answers: Sendable {
         self.matrix = Matrix(gated: GatedFacts(merge: merge, model: model))
     }
 
-    /// An id the vocabulary does not know, with the nearest ones.
-    public struct UnknownID: Error, CustomStringConvertible {
-        public let kind: EntityKind
-        public let id: String
-        public let suggestions: [String]
-
-        public var description: String {
-            var text = "unknown \(kind.rawValue) '\(id)'"
-            if !suggestions.isEmpty { text += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?" }
-            return text
-        }
-    }
-
-    public func require(_ kind: EntityKind, _ id: String) throws {
-        guard !model.vocabulary.contains(kind, id) else { return }
-        throw UnknownID(kind: kind, id: id, suggestions: Suggestions.nearest(to: id, in: model.vocabulary.ids(kind)))
+    /// Throws `UnknownID` unless `id` is a known entry of `kind`.
+    public func require(_ kind: EntityKind, _ id: String) throws(UnknownID) {
+        try model.vocabulary.require(kind, id)
     }
 
     /// The newest OS version the sources name for a platform: what an answer without `--os` holds

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A JSON value written by capdoc itself, so that output is byte-for-byte deterministic:
-/// object keys sorted by their UTF-8 bytes, two-space indentation, no escaped slashes.
+/// object keys sorted by their UTF-8 bytes, two-space indentation, no escaped slashes, `[]` and `{}`
+/// for empty lists and objects. It is capdoc's only JSON writer: check's diagnostics, lint-plist's
+/// JSON and SARIF, query's answers and the dataset all share this one layout and escaping.
 public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case number(Int)
@@ -107,18 +109,6 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// `\u009b`: a scalar of the Basic Multilingual Plane as a JSON escape.
     static func unicodeEscape(_ scalar: UInt32) -> [UInt8] {
         [0x5C, 0x75] + [12, 8, 4, 0].map { hexDigits[Int((scalar >> UInt32($0)) & 0xF)] }
-    }
-
-    /// JSON written by another writer (Foundation's) with what `writeString` escapes beyond JSON's
-    /// rules escaped too; the scalars can only be inside strings, since JSON's syntax is ASCII.
-    public static func escapingDisplayControls(_ json: String) -> String {
-        guard DisplayText.mayHoldUnsafe(json), json.unicodeScalars.contains(where: { $0.value >= 0x7F && DisplayText.isUnsafe($0) }) else { return json }
-        var output: [UInt8] = []
-        output.reserveCapacity(json.utf8.count + 16)
-        for scalar in json.unicodeScalars {
-            if scalar.value >= 0x7F && DisplayText.isUnsafe(scalar) { output += unicodeEscape(scalar.value) } else { output += String(scalar).utf8 }
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 

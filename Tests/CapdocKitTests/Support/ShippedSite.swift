@@ -1,4 +1,5 @@
 @testable import CapdocKit
+import CapdocTestSupport
 
 /// The shipped Content, checked once and ready to render, for the tests that read its pages.
 enum ShippedSite {

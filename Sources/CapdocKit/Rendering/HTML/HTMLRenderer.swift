@@ -8,24 +8,26 @@ public struct HTMLRenderer: Renderer {
     }
 
     /// The top navigation: what app developers look up first, then the whole-model pages.
-    static let navigation: [(title: String, ref: PageRef)] = [
-        ("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
-        ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix), ("Flow", .flow), ("Conflicts", .conflicts), ("A–Z", .azIndex), ("About", .about),
-    ]
+    /// The flow's entry only where the domain has a flow.
+    static func navigation(_ domain: Domain) -> [(title: String, ref: PageRef)] {
+        [("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
+         ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix)] + (domain.flow ? [("Flow", .flow)] : [])
+            + [("Conflicts", .conflicts), ("A–Z", .azIndex), ("About", .about)]
+    }
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         let body = PageDocumentBuilder(format: .html, page: page).rendered()
         let root = String(repeating: "../", count: page.ref.depth)
         let context: [String: Any] = [
             "title": page.title,
-            "siteTitle": "capdoc — Core Location authorization",
+            "siteTitle": "capdoc — \(input.compiled.vocabulary.domain.name)",
             "description": page.description,
             "root": root,
             "searchPage": root + PageRef.azIndex.path + ".html",
             "body": body,
             "lang": "en",
             "generator": "capdoc \(Capdoc.version)",
-            "nav": Self.navigation.map { entry in
+            "nav": Self.navigation(input.compiled.vocabulary.domain).map { entry in
                 ["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
                  "current": entry.ref == page.ref] as [String: Any]
             },

@@ -16,7 +16,7 @@ public struct DatasetRenderer: Renderer {
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         [OutputFile(path: Self.datasetFile, contents: Data(dataset(input.compiled))),
-         OutputFile(path: Self.schemaFile, text: DatasetSchema.schema.serialized())]
+         OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())]
     }
 
     /// The dataset's bytes. Services and sources are written one entry at a time (a tree of the

@@ -2,12 +2,13 @@
 enum DatasetSchema {
     static let schemaID = "https://capdoc.invalid/schema/capdoc-\(DatasetRenderer.schemaVersion).schema.json"
 
-    static var schema: JSONValue {
+    /// `domain`: what the facts are about, for the schema's description.
+    static func schema(_ domain: Domain) -> JSONValue {
         .object([
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string(schemaID),
             "title": "capdoc dataset",
-            "description": "Apple Core Location authorization facts, each citing the sources that state it.",
+            "description": .string("\(domain.fullName) facts, each citing the sources that state it."),
             "type": "object",
             "additionalProperties": false,
             "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "gates", "flow", "sources", "conflicts"]),

@@ -1,22 +1,30 @@
 import Foundation
 
 /// man pages under `man/`: section 7 for the overview and every entity (by id; keys by their name),
-/// and `capdoc(1)` for the tool.
+/// and `capdoc(1)` for the tool when its command line is described.
 public struct ManRenderer: Renderer {
     public static let folder = "man"
 
-    public init() {}
+    /// The command line capdoc(1) documents; without it (a library's own build), there is no capdoc(1).
+    public var tool: ToolDescription?
+
+    public init(tool: ToolDescription? = nil) {
+        self.tool = tool
+    }
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         guard let name = page.manName else { return [] }
         let body = PageDocumentBuilder(format: .man, page: Self.withoutRepeatedDescription(page)).rendered()
-        let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: "Core Location authorization", description: page.description,
-                                         body: body, seeAlso: page.seeAlso.compactMap(PageContext.manName(for:)))
+        let domain = input.compiled.vocabulary.domain
+        let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
+                                         body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
     }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [OutputFile(path: "\(Self.folder)/man1/capdoc.1", text: ToolManual.page(date: input.manDate))]
+        guard let tool else { return [] }
+        return [OutputFile(path: "\(Self.folder)/man1/\(tool.root.name).1",
+                           text: ToolManual.page(tool, date: input.manDate, domain: input.compiled.vocabulary.domain))]
     }
 
     /// The page without its first block when that block says the description again: NAME already

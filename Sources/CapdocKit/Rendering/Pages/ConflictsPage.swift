@@ -38,7 +38,8 @@ extension PageContext {
                 else { [] }
             for name in names where !subjects.contains(name) { subjects.append(name) }
         }
-        return subjects.isEmpty ? kind.title : kind.title + ": " + subjects.joined(separator: ", ")
+        let title = vocabulary.domain.title(kind)
+        return subjects.isEmpty ? title : title + ": " + subjects.joined(separator: ", ")
     }
 
     private func claimsOf(_ group: ConflictGroup) -> [Claim] {

@@ -60,7 +60,7 @@ extension PageContext {
             switch value {
             case .yes: return (text == "Yes" ? "Yes, on every version" : text, .yes, kept)
             case .no: return (text == "No" ? "Never" : text, .no, kept)
-            default: return (text, value, kept)
+            case .unknown, .na: return (text, value, kept)
             }
         }
         // Not yet, then yes to the newest version: "From 17.0".
@@ -89,7 +89,7 @@ extension PageContext {
         ]
         let levels = vocabulary.ids(.level)
         blocks.append(.heading(2, "Services", anchor: "services"))
-        blocks.append(.table(Table(caption: "Location services for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
+        blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: vocabulary.ids(.service).map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
                 let timeline = serviceCells.cells(service: service, platform: platform, level: level, self).timeline

@@ -68,10 +68,13 @@ struct DirectInlineWriter {
         /// A byte of text as cmark wrote it, with the table's rewriting: a Markdown table escapes
         /// `|` (its column separator); a man table breaks "][" between citations (`]\:[`).
         mutating func put(_ byte: UInt8) {
-            if format == .markdown, byte == 0x7C {
+            switch format {
+            case .markdown where byte == 0x7C:
                 bytes.append(0x5C)
-            } else if format == .man, byte == 0x5B, bytes.count > cellStart, bytes.last == 0x5D {
+            case .man where byte == 0x5B && bytes.count > cellStart && bytes.last == 0x5D:
                 bytes += [0x5C, 0x3A]
+            case .html, .markdown, .man:
+                break
             }
             bytes.append(byte)
             beginContent = beginContent && byte.isDigit
@@ -81,30 +84,31 @@ struct DirectInlineWriter {
     private func write(_ inline: Inline, parentIsEmphasis: Bool, into output: inout Output) -> Bool {
         switch inline {
         case let .text(text):
-            // Generated text is one line in man (a newline would start a roff request): as PageDocumentBuilder does.
-            return writeText(format == .man ? ByteText.replacing(text, .lineBreaksAsSpaces) : text, into: &output)
+            return writeText(format.generatedText(text), into: &output)
         case let .code(text):
             return writeCode(text, into: &output)
         case let .strong(children):
             return wrap(children, open: format.strongOpen, close: format.strongClose, parentIsEmphasis: false, into: &output)
         case let .emphasis(children):
             // cmark writes EMPH(EMPH(x)) as `*_x_*` in Markdown: left to cmark.
-            if format == .markdown, children.count == 1, case .emphasis = children[0] { return false }
-            if parentIsEmphasis && format == .markdown { return false }
+            if case .markdown = format {
+                if parentIsEmphasis { return false }
+                if children.count == 1, case .emphasis = children[0] { return false }
+            }
             return wrap(children, open: format.emphasisOpen, close: format.emphasisClose, parentIsEmphasis: true, into: &output)
         case let .link(children, .page(target)):
-            if format == .man { return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) } }
+            guard format.hasLinks else { return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) } }
             return writeLink(to: target, children: children, into: &output)
         case .link(_, .external), .link(_, .file), .markdown:
             return false
         case let .value(value, children):
-            if format == .html {
+            if format.keepsHTML {
                 output.literal("<span class=\"value ")
                 output.literal(value.rawValue)
                 output.literal("\">")
             }
             guard children.allSatisfy({ write($0, parentIsEmphasis: false, into: &output) }) else { return false }
-            if format == .html { output.literal("</span>") }
+            if format.keepsHTML { output.literal("</span>") }
             return true
         case let .citation(citation):
             switch format {
@@ -143,7 +147,8 @@ struct DirectInlineWriter {
             output.literal("/")
         }
         output.literal(target.id)
-        output.literal(format == .html ? ".html" : ".md")
+        output.literal(".")
+        output.literal(format.fileExtension)
         if let fragment = target.fragment {
             guard Self.isPlain(fragment) else { return false }
             output.literal("#")
@@ -268,13 +273,6 @@ struct DirectInlineWriter {
             return false
         }
     }
-}
-
-private extension DocumentFormat {
-    var strongOpen: StaticString { self == .html ? "<strong>" : self == .man ? "\\f[B]" : "**" }
-    var strongClose: StaticString { self == .html ? "</strong>" : self == .man ? "\\f[]" : "**" }
-    var emphasisOpen: StaticString { self == .html ? "<em>" : self == .man ? "\\f[I]" : "*" }
-    var emphasisClose: StaticString { self == .html ? "</em>" : self == .man ? "\\f[]" : "*" }
 }
 
 extension UInt8 {

@@ -24,18 +24,20 @@ extension PageContext {
                              .table(Table(caption: "Access levels on \(platform.name)", columns: ["Level", "Offered"], rows: levels.map { level in
             TableRow(header: TableCell([link(.level, level)]), cells: [factCell(.levelSupported, subject: level, platform: id, book: &book)])
         } + [
-            TableRow(header: TableCell(text: "When In Use and Always equivalent"), cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]),
+            TableRow(header: TableCell(text: vocabulary.domain.title(.levelsEquivalent)), cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]),
         ]))]
         body.append(.heading(2, "Services", anchor: "services"))
-        body.append(.table(Table(caption: "Location services on \(platform.name)",
-                                 columns: ["Service"] + levels.map { "Under \(name(.level, $0))" } + ["Relaunch under \(name(.level, levels.last ?? ""))"],
+        // The relaunch column (under the last level) only where the domain has relaunches.
+        let relaunch = vocabulary.domain.relaunch
+        body.append(.table(Table(caption: "\(vocabulary.domain.services) on \(platform.name)",
+                                 columns: ["Service"] + levels.map { "Under \(name(.level, $0))" } + (relaunch ? ["Relaunch under \(name(.level, levels.last ?? ""))"] : []),
                                  rows: vocabulary.ids(.service).map { service in
             TableRow(header: TableCell([link(.service, service)]),
                      cells: levels.map { supportCell(service: service, platform: id, level: $0, book: &book) }
-                        + [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)])
+                        + (relaunch ? [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)] : []))
         })))
         body.append(.heading(2, "Authorization statuses", anchor: "statuses"))
-        body.append(.table(Table(caption: "Statuses authorizationStatus can report on \(platform.name)", columns: ["Status", "Reported"],
+        body.append(.table(Table(caption: "Statuses \(vocabulary.domain.statusAPI) can report on \(platform.name)", columns: ["Status", "Reported"],
                                  rows: vocabulary.ids(.status).map { status in
             TableRow(header: TableCell([link(.status, status)]), cells: [factCell(.statusExists, subject: status, platform: id, book: &book)])
         })))
@@ -52,24 +54,27 @@ extension PageContext {
         var book = CitationBook()
         let id = level.id.value
         let platforms = vocabulary.ids(.platform)
-        let body: [Block] = [
+        var body: [Block] = [
             .heading(2, "Platforms", anchor: "platforms"),
             .table(Table(caption: "Platforms that offer \(level.name)", columns: ["Platform", "Offered"], rows: platforms.map { platform in
                 TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.levelSupported, subject: id, platform: platform, book: &book)])
             })),
             .heading(2, "Services", anchor: "services"),
-            .table(Table(caption: "Location services with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
+            .table(Table(caption: "\(vocabulary.domain.services) with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
                          rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
             })),
+        ]
+        // A domain without relaunches has no relaunch table.
+        if vocabulary.domain.relaunch { body += [
             .heading(2, "Relaunch of a terminated app", anchor: "relaunch"),
             .table(Table(caption: "Services that relaunch a terminated app with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
                          rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { relaunchCell(service: service, platform: $0, level: id, book: &book) })
             })),
-        ]
+        ] }
         return entityPage(.level, level, lead: [], body: body, book: book, seeAlso: platforms.map { ref(.platform, $0) })
     }
 
@@ -79,7 +84,7 @@ extension PageContext {
         let names = [status.attributes["symbol"], status.attributes["objc"]].compactMap { $0 }
         if !names.isEmpty { lead.append(.paragraph([.text("API: ")] + names.enumerated().flatMap { index, name in (index > 0 ? [Inline.text(", ")] : []) + [.code(name)] })) }
         let body: [Block] = [.heading(2, "Platforms", anchor: "platforms"),
-                             .table(Table(caption: "Where authorizationStatus can report \(status.name)", columns: ["Platform", "Reported"],
+                             .table(Table(caption: "Where \(vocabulary.domain.statusAPI) can report \(status.name)", columns: ["Platform", "Reported"],
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.statusExists, subject: status.id.value, platform: platform, book: &book)])
         }))]
@@ -96,13 +101,13 @@ extension PageContext {
         }
         var body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",
-                                          columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + levels.map { "Relaunch under \(name(.level, $0))" },
+                                          columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + (vocabulary.domain.relaunch ? levels.map { "Relaunch under \(name(.level, $0))" } : []),
                                           rows: vocabulary.ids(.platform).map { platform in
             TableRow(header: TableCell([link(.platform, platform)]),
                      cells: [factCell(.serviceOnPlatform, subject: id, platform: platform, book: &book),
                              factCell(.serviceDeprecated, subject: id, platform: platform, book: &book)]
                         + levels.map { supportCell(service: id, platform: platform, level: $0, book: &book) }
-                        + levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) })
+                        + (vocabulary.domain.relaunch ? levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) } : []))
         }))]
         body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
         body.append(.table(Table(caption: "\(service.name) when the user grants only reduced accuracy",

@@ -100,8 +100,9 @@ extension PageContext {
 
     /// The top-level pages by title, for the search box (entity and source pages are in `indexEntries`).
     func pageEntries() -> [IndexEntry] {
-        [(PageRef.home, "Home: Core Location authorization"), (.matrix, "Matrix"), (.flow, "Authorization flow"),
-         (.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")].map {
+        // The flow page only where the domain has a flow.
+        ([(PageRef.home, "Home: \(vocabulary.domain.name)"), (.matrix, "Matrix")] + (vocabulary.domain.flow ? [(.flow, "Authorization flow")] : [])
+         + [(.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")]).map {
             IndexEntry(term: $0.1, kind: "Page", target: $0.0, title: $0.1, isCode: false)
         } + vocabulary.ids(.platform).flatMap { platform in
             // "iOS 15.0 and later": what a developer with that deployment target types.
@@ -127,7 +128,7 @@ extension PageContext {
         // The letter bar is navigation of the site's page only: Markdown and man have the letters as headings.
         let bar = letters.map { "<li><a href=\"#\(anchor($0))\">\($0 == "#" ? "Other" : $0)</a></li>" }.joined(separator: "\n")
         var blocks: [Block] = [
-            .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs, the states, triggers and choices of the authorization flow — and every source, from A to Z.")]),
+            .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z.")]),
             .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
         ]
         for letter in letters {

@@ -1,6 +1,7 @@
 /// The home page and the whole matrix (which is also the man overview page).
 extension PageContext {
-    static let overviewManName = "location-authorization"
+    /// The man page of the whole matrix, named by the domain.
+    var overviewManName: String { vocabulary.domain.manPage }
 
     func homePage() -> Page {
         let counts = "\(compiled.model.sources.count) sources, \(compiled.model.claims.count) claims, "
@@ -12,18 +13,20 @@ extension PageContext {
              .list(vocabulary.all(kind).map { entity in [link(kind, entity.id.value), .text(" — "), .markdown(entity.summary)] })]
         }
         var blocks: [Block] = [
-            .paragraph([.text("Which access levels each Apple platform offers, which location services work under each level and OS version, which of them relaunch a terminated app, and which Info.plist keys each request needs — every value citing the Apple document and the sentence that state it.")]),
+            .paragraph([.text(vocabulary.domain.summary)]),
             .paragraph([.text(counts)]),
             .list([
                 [.link([.text("The whole matrix")], .page(.matrix)), .text(": services × platforms × levels.")],
+            ] + (vocabulary.domain.flow ? [
                 [.link([.text("Authorization flow")], .page(.flow)), .text(": how the prompts move an app between states, with a diagram.")],
+            ] : []) + [
                 [.link([.text("Conflicts")], .page(.conflicts)), .text(": where Apple's pages contradict each other, and the ruling on each.")],
                 [.link([.text("About the data")], .page(.about)), .text(": what the answers mean, where they come from, and how current they are.")],
             ]),
             .paragraph([.text("Downloads: "), .link([.code("capdoc.json")], .file("capdoc.json")), .text(" (the whole dataset) and its "),
                         .link([.text("JSON Schema")], .file("capdoc.schema.json")), .text("; "),
                         .link([.text("the same pages in Markdown")], .file("markdown/index.md")), .text("; the man pages in "),
-                        .link([.code("man/")], .file("man/man7/location-authorization.7")), .text(" (read them with "), .code("man -M man location-authorization"), .text(").")]),
+                        .link([.code("man/")], .file("man/man7/\(overviewManName).7")), .text(" (read them with "), .code("man -M man \(overviewManName)"), .text(").")]),
         ]
         blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
             + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
@@ -31,7 +34,7 @@ extension PageContext {
         let sources = compiled.model.sources.sorted { ($0.displayTitle.lowercased(), $0.id.value) < ($1.displayTitle.lowercased(), $1.id.value) }
         blocks += [.heading(2, "Sources", anchor: "sources"),
                    .list(sources.map { [.link([.text($0.displayTitle)], .page(PageRef("sources", $0.id.value))), .text(" — " + sourceDescription($0))] })]
-        return Page(ref: .home, title: "Core Location authorization", description: "Apple Core Location authorization facts, each citing its source.", blocks: blocks)
+        return Page(ref: .home, title: vocabulary.domain.name, description: "\(vocabulary.domain.fullName) facts, each citing its source.", blocks: blocks)
     }
 
     func matrixPage() -> Page {
@@ -48,7 +51,7 @@ extension PageContext {
         })))
         for level in vocabulary.ids(.level) {
             blocks.append(.heading(2, "Services under \(name(.level, level))", anchor: "services-\(level)"))
-            blocks.append(.table(Table(caption: "Location services available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
+            blocks.append(.table(Table(caption: "\(vocabulary.domain.services) available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
                                        rows: vocabulary.ids(.service).map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { platform in
@@ -58,7 +61,8 @@ extension PageContext {
                          }, anchor: "\(level)-\(service)")
             })))
         }
-        for level in vocabulary.ids(.level) {
+        // A domain without relaunches has no relaunch tables.
+        for level in vocabulary.ids(.level) where vocabulary.domain.relaunch {
             blocks.append(.heading(2, "Relaunch of a terminated app under \(name(.level, level))", anchor: "relaunch-\(level)"))
             blocks.append(.table(Table(caption: "Services for which the system relaunches a terminated app with \(name(.level, level)) authorization",
                                        columns: ["Service"] + platformNames, rows: vocabulary.ids(.service).map { service in
@@ -77,9 +81,9 @@ extension PageContext {
                      cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) }, anchor: "keys-\(request)")
         })))
         blocks += book.blocks(self)
-        let seeAlso = [PageRef.flow] + [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
-        return Page(ref: .matrix, title: "The Core Location authorization matrix",
-                    description: "Services, platforms and access levels of Core Location authorization, with their sources.",
-                    blocks: blocks, manName: Self.overviewManName, seeAlso: seeAlso)
+        let seeAlso = (vocabulary.domain.flow ? [PageRef.flow] : []) + [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
+        return Page(ref: .matrix, title: "The \(vocabulary.domain.name) matrix",
+                    description: "Services, platforms and access levels of \(vocabulary.domain.name), with their sources.",
+                    blocks: blocks, manName: overviewManName, seeAlso: seeAlso)
     }
 }

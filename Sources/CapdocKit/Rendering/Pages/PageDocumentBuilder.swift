@@ -16,8 +16,7 @@ struct PageDocumentBuilder {
 
     func document() -> CMarkDocument {
         var blocks: [OpaquePointer] = []
-        // The HTML layout writes the title itself, and man has its NAME section: only Markdown needs it here.
-        if format == .markdown {
+        if format.titleIsHeading {
             blocks.append(heading(1, page.title, anchor: nil))
         }
         for block in page.blocks { blocks += nodes(for: block) }
@@ -34,16 +33,18 @@ struct PageDocumentBuilder {
     }
 
     private func heading(_ level: Int, _ text: String, anchor: String?) -> OpaquePointer {
-        // man: the page's sections are .SH, so level-2 headings become level 1 (cmark writes level 1 as .SH).
-        let effective = format == .man ? max(1, level - 1) : level
-        if format == .html, let anchor {
+        let effective = format.headingLevel(level)
+        let title = CMarkNodes.literal(CMARK_NODE_TEXT, format.headingText(text))
+        guard let anchor else { return CMarkNodes.heading(effective, [title]) }
+        switch format {
+        case .html:
             return CMarkNodes.customBlock("<h\(effective) id=\"\(Escape.html(anchor))\">\(Escape.html(text))</h\(effective)>")
-        }
-        let title = CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? text.uppercased() : text)
-        if format == .markdown, let anchor {
+        case .markdown:
+            // Markdown headings have no id of their own: an empty anchor element carries it (GitHub keeps it).
             return CMarkNodes.heading(effective, [CMarkNodes.literal(CMARK_NODE_HTML_INLINE, Escape.markdownAnchor(anchor)), title])
+        case .man:
+            return CMarkNodes.heading(effective, [title])
         }
-        return CMarkNodes.heading(effective, [title])
     }
 
     private func nodes(for block: Block) -> [OpaquePointer] {
@@ -67,13 +68,13 @@ struct PageDocumentBuilder {
             let bytes = TableWriter(format: format, builder: self).bytes(for: table)
             return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
         case let .html(markup):
-            return format == .html ? [CMarkNodes.customBlock(markup)] : []
+            return format.keepsHTML ? [CMarkNodes.customBlock(markup)] : []
         case let .code(text):
             let block = CMarkNodes.literal(CMARK_NODE_CODE_BLOCK, text.hasSuffix("\n") ? text : text + "\n")
             cmark_node_set_fence_info(block, "xml")
             return [block]
         case let .markdownCode(info, text):
-            guard format == .markdown else { return [] }
+            guard format.keepsMarkdownCode else { return [] }
             // Written as it is (cmark would write "``` mermaid"), with a fence longer than any run of
             // backticks in the text.
             var longest = 0, run = 0
@@ -91,8 +92,7 @@ struct PageDocumentBuilder {
     private func inlineNodes(_ inline: Inline) -> [OpaquePointer] {
         switch inline {
         case let .text(text):
-            // Generated text is one line: a newline in a name or a quote would start a roff request in man.
-            return [CMarkNodes.literal(CMARK_NODE_TEXT, format == .man ? ByteText.replacing(text, .lineBreaksAsSpaces) : text)]
+            return [CMarkNodes.literal(CMARK_NODE_TEXT, format.generatedText(text))]
         case let .code(text):
             return [CMarkNodes.literal(CMARK_NODE_CODE, text)]
         case let .strong(children):
@@ -110,7 +110,7 @@ struct PageDocumentBuilder {
         case let .markdown(text):
             return inlineMarkdown(text)
         case let .value(value, children):
-            guard format == .html else { return inlineNodes(children) }
+            guard format.keepsHTML else { return inlineNodes(children) }
             return [CMarkNodes.customInline("<span class=\"value \(value.rawValue)\">")] + inlineNodes(children) + [CMarkNodes.customInline("</span>")]
         case let .citation(citation):
             let label = "[\(citation.number)]"
@@ -129,7 +129,7 @@ struct PageDocumentBuilder {
     /// Prose parsed by cmark; for Markdown output without raw HTML or dangerous links (`ProseSanitizer`).
     private func prose(_ text: String) -> [OpaquePointer] {
         let blocks = CMarkNodes.parseBlocks(text)
-        return format == .markdown ? ProseSanitizer.sanitize(blocks) : blocks
+        return format.sanitizesProse ? ProseSanitizer.sanitize(blocks) : blocks
     }
 
     /// Inline CommonMark: the inlines of its paragraphs, run together; other blocks contribute their text.

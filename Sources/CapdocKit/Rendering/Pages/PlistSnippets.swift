@@ -16,7 +16,7 @@ extension PageContext {
         }
         guard !groups.isEmpty else { return [] }
         var blocks: [Block] = [.heading(2, "Info.plist entries", anchor: "info-plist"),
-                               .paragraph([.text("What to add to the app's Info.plist for this request on the newest versions; replace the placeholders with what your app does with the location, in words a person understands. Older deployment targets may need more keys: see the table above.")])]
+                               .paragraph([.text("What to add to the app's Info.plist for this request on the newest versions; replace the placeholders with \(vocabulary.domain.usageHint), in words a person understands. Older deployment targets may need more keys: see the table above.")])]
         for group in groups {
             let names = group.platforms.map { name(.platform, $0) }.joined(separator: ", ")
             blocks.append(.paragraph([.text("On \(names):")] + [.text(" ")] + book.cite(group.facts).map(Inline.citation)))
@@ -31,7 +31,7 @@ extension PageContext {
         case "dictionary": "<dict>\n  <key>PurposeKey</key>\n  <string>Why this needs precise location</string>\n</dict>"
         case "boolean": "<true/>"
         case "array": "<array>\n  <string>location</string>\n</array>"
-        default: "<string>Why your app uses location</string>"
+        default: "<string>\(vocabulary.domain.usageExample)</string>"
         }
         return "<key>\(key)</key>\n" + value
     }

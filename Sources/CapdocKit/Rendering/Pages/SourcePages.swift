@@ -57,7 +57,7 @@ extension PageContext {
         let table = Table(caption: "Claims of \(source.displayTitle)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
                           rows: source.claims.map { claim in
             TableRow(header: TableCell([.code(claim.id.value)]),
-                     cells: [TableCell([.text(claim.fact.title)]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
+                     cells: [TableCell([.text(vocabulary.domain.title(claim.fact))]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
                              TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])],
                      anchor: "claim-" + claim.id.value)
         })
@@ -92,7 +92,11 @@ extension PageContext {
         let context = self
         var sources: [PageSource] = [
             PageSource(ref: .home) { context.homePage() }, PageSource(ref: .matrix) { context.matrixPage() },
-            PageSource(ref: .flow) { context.flowPage() }, PageSource(ref: .conflicts) { context.conflictsPage() },
+        ]
+        // A domain without an authorization flow has no flow page.
+        if vocabulary.domain.flow { sources.append(PageSource(ref: .flow) { context.flowPage() }) }
+        sources += [
+            PageSource(ref: .conflicts) { context.conflictsPage() },
             PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() }, PageSource(ref: .azIndex) { context.azIndexPage() },
         ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
@@ -113,9 +117,10 @@ extension PageContext {
     /// The kinds of entity with a page of their own, in the order their pages are built.
     static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api]
 
-    /// The man page name of the page at `ref` (nil for pages without one), without building the page.
-    static func manName(for ref: PageRef) -> String? {
-        if ref.page == .matrix { return overviewManName }
+    /// The man page name of the page at `ref` (nil for pages without one), without building the page;
+    /// `overview`: the domain's name for the matrix's man page.
+    static func manName(for ref: PageRef, overview: String) -> String? {
+        if ref.page == .matrix { return overview }
         if ref.page == .flow { return flowManName }
         guard let kind = kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
         return manName(kind, ref.id)

@@ -1,0 +1,65 @@
+/// What the Content is about, in its own words, and which optional concepts it has: `domain.yaml`.
+///
+/// capdoc compiles any platform capability matrix; the words that name one (its title, the man page
+/// of its matrix, the noun for its services, what a usage string must explain) are Content, so that
+/// a second domain needs no change to the program, and no page of it speaks of the first.
+public struct Domain: Sendable, Hashable {
+    /// The subject, as titles name it ("… authorization").
+    public var name: String
+    /// The subject with its vendor, for descriptions ("Apple … authorization").
+    public var fullName: String
+    /// The man page of the whole matrix (`man -M man NAME`); kebab-case.
+    public var manPage: String
+    /// The services as a table caption names them, capitalized ("Library features").
+    public var services: String
+    /// What a usage string must explain, after "must say" ("why the app uses the photo library").
+    public var purpose: String
+    /// The placeholder of a usage string in the pages' Info.plist snippets ("Why your app …").
+    public var usageExample: String
+    /// What the person reading a usage string wants told, after "replace the placeholders with"
+    /// ("what your app does with the photos").
+    public var usageHint: String
+    /// The API that reports an app's authorization status, as captions name it ("Statuses … can report").
+    public var statusAPI: String
+    /// The framework whose calls `lint-plist --sources` looks for in an app's code.
+    public var framework: String
+    /// The home page's first paragraph: what the matrix answers (plain text).
+    public var summary: String
+    /// Whether the system relaunches terminated apps for some services: without it there are no
+    /// relaunch columns, tables or checks, and a relaunch claim is an error.
+    public var relaunch: Bool
+    /// Whether the Content models the authorization flow (`flow.yaml`): without it there is no flow
+    /// page and no flow check, and a flow claim is an error.
+    public var flow: Bool
+    /// Titles of fact kinds in this domain's words, where the generic title would not do.
+    public var factTitles: [FactKind: String]
+
+    public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
+                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
+                relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]) {
+        self.name = name
+        self.fullName = fullName
+        self.manPage = manPage
+        self.services = services
+        self.purpose = purpose
+        self.usageExample = usageExample
+        self.usageHint = usageHint
+        self.statusAPI = statusAPI
+        self.framework = framework
+        self.summary = summary
+        self.relaunch = relaunch
+        self.flow = flow
+        self.factTitles = factTitles
+    }
+
+    /// A fact kind's title for readers: the domain's, or the generic one.
+    public func title(_ kind: FactKind) -> String { factTitles[kind] ?? kind.title }
+
+    /// Whether the domain has the concept a fact kind is about (relaunch facts need `relaunch`,
+    /// prompts and transitions the flow).
+    public func has(_ kind: FactKind) -> Bool {
+        if kind == .launchesTerminatedApp { return relaunch }
+        if kind.isFlow { return flow }
+        return true
+    }
+}

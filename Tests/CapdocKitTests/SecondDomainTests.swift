@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import CapdocKit
+import CapdocTestSupport
+
+/// A second domain (`Fixtures/second-domain`, Photos library authorization written for the test, with
+/// neither relaunches nor a flow) compiles from Content alone: the program holds no word of the
+/// domain it ships with, and no concept the second domain has not declared.
+@Suite("A second domain")
+struct SecondDomainTests {
+    static func tree() -> FixtureTree {
+        var tree = FixtureTree()
+        tree.copy(Paths.fixtures.appendingPathComponent("second-domain"), to: FixtureTree.root)
+        return tree
+    }
+
+    static func files() throws -> [OutputFile] {
+        let report = tree().check(archives: false)
+        return try OutputTests.builder.render(CompiledModel(model: report.model, merge: report.merge))
+    }
+
+    @Test("it checks clean: no error and no warning (no relaunch cell is left undecided)")
+    func checksClean() {
+        let report = Self.tree().check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == [])
+        #expect(report.model.vocabulary.domain.name == "Photos library authorization")
+    }
+
+    @Test("no output file of any format speaks of location")
+    func noLocationWords() throws {
+        let files = try Self.files()
+        #expect(files.contains { $0.path == "capdoc.json" } && files.contains { $0.path == "index.html" })
+        #expect(files.contains { $0.path.hasPrefix("markdown/") } && files.contains { $0.path == "man/man7/photos-authorization.7" })
+        for file in files {
+            let text = String(decoding: file.contents, as: UTF8.self).lowercased()
+            #expect(!text.contains("location"), "\(file.path)")
+        }
+    }
+
+    @Test("no relaunch column, table or heading, and no flow page, where the domain has neither")
+    func noUndeclaredConcepts() throws {
+        let files = try Self.files()
+        #expect(!files.contains { $0.path.hasPrefix("flow") || $0.path.contains("authorization-flow") })
+        // The checks page lists every check of the registry, relaunch-not-on-platform among them.
+        for file in files where !file.path.contains("checks.") && !file.path.hasSuffix(".js") {
+            let text = String(decoding: file.contents, as: UTF8.self)
+            #expect(!text.contains("Relaunch") && !text.contains("relaunches a terminated"), "\(file.path)")
+        }
+    }
+
+    @Test("the dataset validates against the generated schema (python3 jsonschema, Draft 2020-12)")
+    func datasetValidates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-second-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in try Self.files() where file.path.hasPrefix("capdoc.") {
+            try file.contents.write(to: folder.appendingPathComponent(file.path))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import json, sys
+            from jsonschema import Draft202012Validator
+            schema = json.load(open(sys.argv[2]))
+            Draft202012Validator.check_schema(schema)
+            errors = list(Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[1]))))
+            for error in errors: print(error.message)
+            sys.exit(1 if errors else 0)
+            """, folder.appendingPathComponent("capdoc.json").path, folder.appendingPathComponent("capdoc.schema.json").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+    }
+
+    @Test("a relaunch claim in a domain without relaunches is an error at the claim")
+    func undeclaredRelaunch() {
+        var tree = Self.tree()
+        tree.write(tree.text("sources/photos-guide.yaml") + """
+              - id: relaunch
+                fact: launches-terminated-app
+                subject: all
+                levels: all
+                value: false
+                quote: Saving never relaunches an app.
+
+            """, to: "sources/photos-guide.yaml")
+        let headlines = tree.check(archives: false).diagnostics.map(\.headline)
+        #expect(headlines.count == 1)
+        #expect(headlines.first?.hasSuffix("error [unknown-id]") == true)
+        #expect(headlines.first?.hasPrefix("Content/sources/photos-guide.yaml:") == true)
+    }
+}
