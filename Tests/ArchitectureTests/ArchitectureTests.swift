@@ -9,7 +9,9 @@ import Testing
     @Test func everyReferencePointsDown() throws {
         let table = try String(contentsOf: Self.packageRoot.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
         let findings = try ArchitectureCheck.findings(try ArchitectureCheck.moduleSources(packageRoot: Self.packageRoot), table: table)
-        #expect(findings.isEmpty, "\(findings.count) references go against ARCHITECTURE.md:\n\(findings.map(\.description).joined(separator: "\n"))")
+        if !findings.isEmpty {
+            Issue.record("\(findings.count) references go against ARCHITECTURE.md:\n\(findings.map(\.description).joined(separator: "\n"))")
+        }
     }
 
     // The check proves it can fail: on two folders, one of which uses the other backwards.
