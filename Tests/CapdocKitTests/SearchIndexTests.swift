@@ -46,7 +46,7 @@ struct SearchIndexTests {
         let vocabulary = Self.input.compiled.vocabulary
         let entries = context.indexEntries()
         var expected: [(String, PageRef)] = []
-        for kind in PageContext.kindsWithPages {
+        for kind in ManPageNames.kindsWithPages {
             for entity in vocabulary.all(kind) {
                 let ref = PageRef(kind.plural, entity.id.value)
                 expected += [(entity.name, ref), (entity.id.value, ref)]

@@ -1,6 +1,6 @@
 /// Two pages would get the same man page name, so one man page would replace the other.
 public enum ManPageCollisionCheck: Check {
-    public static let id = "man-page-collision"
+    public static let id = CheckID.manPageCollision
     public static let summary = "Two entities would get the same man page name."
     public static let documentation = """
     Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
@@ -10,12 +10,12 @@ public enum ManPageCollisionCheck: Check {
         let vocabulary = context.model.vocabulary
         var owners: [String: (description: String, location: SourceLocation?)] = [
             vocabulary.domain.manPage: ("the matrix overview", nil),
-            PageContext.flowManName: ("the authorization flow", nil),
+            ManPageNames.flow: ("the authorization flow", nil),
         ]
         var diagnostics: [Diagnostic] = []
-        for kind in PageContext.kindsWithPages {
+        for kind in ManPageNames.kindsWithPages {
             for entity in vocabulary.all(kind) {
-                let name = PageContext.manName(kind, entity.id.value)
+                let name = ManPageNames.entity(kind, entity.id.value)
                 let description = "\(kind.rawValue) '\(entity.id.value)'"
                 guard let owner = owners[name] else {
                     owners[name] = (description, entity.id.location)

@@ -1,14 +1,9 @@
 /// A page for each platform, level, status, service, Info.plist key and request.
 extension PageContext {
-    static func manName(_ kind: EntityKind, _ id: String) -> String {
-        // Requests share their ids with levels (`always`, `when-in-use`): their man pages say which.
-        kind == .request ? "request-" + id : id
-    }
-
     private func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
         Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
              blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + book.blocks(self),
-             manName: Self.manName(kind, entity.id.value), seeAlso: [.matrix] + seeAlso)
+             manName: ManPageNames.entity(kind, entity.id.value), seeAlso: [.matrix] + seeAlso)
     }
 
     /// The summary as one line for descriptions; prose is CommonMark, so its text is taken by cmark.

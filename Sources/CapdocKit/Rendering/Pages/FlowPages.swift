@@ -1,8 +1,6 @@
 /// The authorization flow page: the diagram (HTML only), every transition with its citations, and
 /// the vocabulary of the flow. Also its man page, `authorization-flow(7)`.
 extension PageContext {
-    static let flowManName = "authorization-flow"
-
     var flow: Flow { Flow(gated: gated) }
 
     /// "from When In Use on requestAlwaysAuthorization(), choosing Keep Only While Using".
@@ -165,7 +163,7 @@ extension PageContext {
         blocks += book.blocks(self)
         let requests = vocabulary.ids(.request).filter { request in vocabulary.all(.trigger).contains { $0.attributes["request"] == request } }
         return Page(ref: .flow, title: "Authorization flow", description: "How the authorization prompts move an app between states, with their sources.",
-                    blocks: blocks, manName: Self.flowManName,
+                    blocks: blocks, manName: ManPageNames.flow,
                     seeAlso: [.matrix] + requests.map { ref(.request, $0) } + vocabulary.ids(.status).map { ref(.status, $0) })
     }
 }

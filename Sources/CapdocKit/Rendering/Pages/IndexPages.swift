@@ -69,7 +69,7 @@ extension PageContext {
             guard !term.isEmpty, seen.insert(term + "\u{0}" + kind + "\u{0}" + target.path + "#" + (target.fragment ?? "")).inserted else { return }
             entries.append(IndexEntry(term: term, kind: kind, target: target, title: title, isCode: code))
         }
-        for kind in Self.kindsWithPages {
+        for kind in ManPageNames.kindsWithPages {
             for entity in vocabulary.all(kind) {
                 let target = ref(kind, entity.id.value)
                 let what = kindName(entity)

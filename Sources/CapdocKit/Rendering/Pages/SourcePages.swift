@@ -114,16 +114,13 @@ extension PageContext {
         return sources
     }
 
-    /// The kinds of entity with a page of their own, in the order their pages are built.
-    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api]
-
     /// The man page name of the page at `ref` (nil for pages without one), without building the page;
     /// `overview`: the domain's name for the matrix's man page.
     static func manName(for ref: PageRef, overview: String) -> String? {
         if ref.page == .matrix { return overview }
-        if ref.page == .flow { return flowManName }
-        guard let kind = kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
-        return manName(kind, ref.id)
+        if ref.page == .flow { return ManPageNames.flow }
+        guard let kind = ManPageNames.kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
+        return ManPageNames.entity(kind, ref.id)
     }
 }
 
