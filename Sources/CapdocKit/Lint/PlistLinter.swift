@@ -23,7 +23,7 @@ public struct PlistLinter: Sendable {
         self.gated = GatedFacts(merge: merge, model: model)
     }
 
-    public init(report: Checker.Report) {
+    public init(report: CheckReport) {
         self.init(model: report.model, merge: report.merge)
     }
 
