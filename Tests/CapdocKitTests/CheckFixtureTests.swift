@@ -99,13 +99,13 @@ struct CheckFixtureTests {
             let found = report.diagnostics.filter { $0.headline == expectation.headline }.map(\.message)
             #expect(found.contains(message), "\(expectation.headline): expected message \(message), got \(found)")
         }
-        #expect(report.diagnostics.contains { $0.checkID == fixture.checkID }, "\(fixture.checkID) did not fire")
+        #expect(report.diagnostics.contains { $0.checkID.rawValue == fixture.checkID }, "\(fixture.checkID) did not fire")
     }
 
     @Test("Every registered check has a fixture that makes it fire")
     func everyCheckHasAFixture() {
         let covered = Set(CheckFixture.all.map(\.checkID))
-        let missing = CheckRegistry.all.map { $0.id }.filter { !covered.contains($0) }
+        let missing = CheckRegistry.all.map { $0.id.rawValue }.filter { !covered.contains($0) }
         #expect(missing == [])
     }
 }

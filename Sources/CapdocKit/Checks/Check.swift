@@ -14,7 +14,7 @@ public struct CheckContext: Sendable {
 /// the others run over the loaded and merged model.
 public protocol Check: Sendable {
     /// The stable id printed in brackets after each diagnostic, e.g. `contradiction`.
-    static var id: String { get }
+    static var id: CheckID { get }
     static var severity: Severity { get }
     /// One line: what the check finds.
     static var summary: String { get }
@@ -60,5 +60,5 @@ public enum CheckRegistry {
         UndecidedCellCheck.self,
     ]
 
-    public static func check(id: String) -> (any Check.Type)? { all.first { $0.id == id } }
+    public static func check(id: String) -> (any Check.Type)? { all.first { $0.id.rawValue == id } }
 }

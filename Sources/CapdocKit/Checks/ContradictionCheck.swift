@@ -1,6 +1,6 @@
 /// Claims that overlap, neither refining the other, and disagree — with no adjudication.
 public enum ContradictionCheck: Check {
-    public static let id = "contradiction"
+    public static let id = CheckID.contradiction
     public static let summary = "Two sources state different values for the same fact, and no adjudication rules on it."
     public static let documentation = """
     Claims merge per fact (kind, subject, platform, level, OS versions). A narrower claim refines a wider \

@@ -1,6 +1,6 @@
 /// A claim that names its platforms and an OS range states a value where a gate from another source is closed.
 public enum GateContradictionCheck: Check {
-    public static let id = "gate-contradiction"
+    public static let id = CheckID.gateContradiction
     public static let summary = "A claim that names its platforms and OS versions states a value where a gate, from another source, says the fact cannot hold."
     public static let documentation = """
     Gates (`gates.yaml`) say which facts depend on which: a service works under a level only where its API \

@@ -1,6 +1,6 @@
 /// An OS range that is malformed, empty, ambiguous, or ends before the domain's authorization exists on the platform.
 public enum InvalidVersionRangeCheck: Check {
-    public static let id = "invalid-version-range"
+    public static let id = CheckID.invalidVersionRange
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
     public static let documentation = """
     Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \

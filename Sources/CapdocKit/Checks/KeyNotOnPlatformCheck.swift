@@ -1,6 +1,6 @@
 /// A request said to need an Info.plist key on a platform where the key does not exist.
 public enum KeyNotOnPlatformCheck: Check {
-    public static let id = "key-not-on-platform"
+    public static let id = CheckID.keyNotOnPlatform
     public static let summary = "A request is claimed to need an Info.plist key on a platform that lacks the key."
     public static let documentation = """
     A `request-keys` claim that names platforms must only list keys that exist there, according to the \

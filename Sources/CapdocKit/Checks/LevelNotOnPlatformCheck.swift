@@ -1,6 +1,6 @@
 /// A service claimed to work under a level on a platform that does not offer that level.
 public enum LevelNotOnPlatformCheck: Check {
-    public static let id = "level-not-on-platform"
+    public static let id = CheckID.levelNotOnPlatform
     public static let summary = "A service is claimed to work under an access level on a platform that does not offer the level."
     public static let documentation = """
     A `service-available: true` claim that names a platform and a level contradicts the model's \

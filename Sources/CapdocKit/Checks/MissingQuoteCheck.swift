@@ -1,6 +1,6 @@
 /// A claim without the quote that states it.
 public enum MissingQuoteCheck: Check {
-    public static let id = "missing-quote"
+    public static let id = CheckID.missingQuote
     public static let summary = "A claim has no quote."
     public static let documentation = """
     Every claim cites its source with the short, verbatim sentence that states it, so that a reader can \

@@ -2,7 +2,7 @@
 
 /// Prose (a note, a summary, a ruling's reason) whose Markdown nests too deep to render in linear time.
 public enum ProseNestingCheck: Check {
-    public static let id = "prose-nesting"
+    public static let id = CheckID.proseNesting
     public static let summary = "Prose nests its Markdown more than \(ProseNesting.mostLevels) levels deep."
     public static let documentation = """
     Notes, summaries and reasons are CommonMark. Each block quote, list, list item, paragraph, heading, emphasis, \

@@ -1,6 +1,6 @@
 /// With `--archives`, a quote that the archived page text does not contain.
 public enum QuoteNotInArchiveCheck: Check {
-    public static let id = "quote-not-in-archive"
+    public static let id = CheckID.quoteNotInArchive
     public static let summary = "A quote is not found in the archived text of its source (with --archives)."
     public static let documentation = """
     `capdoc check --archives DIR` reads the archived text of every source that names an `archive` file and \

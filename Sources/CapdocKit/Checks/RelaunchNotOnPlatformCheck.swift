@@ -1,6 +1,6 @@
 /// A relaunch claimed on a platform whose sources say the system never relaunches apps.
 public enum RelaunchNotOnPlatformCheck: Check {
-    public static let id = "relaunch-not-on-platform"
+    public static let id = CheckID.relaunchNotOnPlatform
     public static let summary = "A service is claimed to relaunch terminated apps on a platform that never relaunches apps."
     public static let documentation = """
     Some sources state that a platform never relaunches apps, whatever the service (\"The system doesn’t \

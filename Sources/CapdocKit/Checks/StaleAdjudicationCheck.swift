@@ -1,6 +1,6 @@
 /// An adjudication that no longer resolves any contradiction.
 public enum StaleAdjudicationCheck: Check {
-    public static let id = "stale-adjudication"
+    public static let id = CheckID.staleAdjudication
     public static let summary = "An adjudication resolves no contradiction."
     public static let documentation = """
     An adjudication rules on claims that disagree. When the claims change so that they no longer \

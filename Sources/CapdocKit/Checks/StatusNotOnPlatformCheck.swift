@@ -1,6 +1,6 @@
 /// A flow state occurs on a platform whose `authorizationStatus` cannot report the state's status.
 public enum StatusNotOnPlatformCheck: Check {
-    public static let id = "status-not-on-platform"
+    public static let id = CheckID.statusNotOnPlatform
     public static let summary = "A transition on a platform starts from, or reports, a status that does not exist there."
     public static let documentation = """
     Each flow state reports one status (`flow.yaml`, or the transition's `status`). Where a transition \

@@ -1,6 +1,6 @@
 /// A cell of the matrix that no claim decides.
 public enum UndecidedCellCheck: Check {
-    public static let id = "undecided-cell"
+    public static let id = CheckID.undecidedCell
     public static let severity = Severity.warning
     public static let summary = "A service × platform × level cell of the matrix has no claim that decides it."
     public static let documentation = """

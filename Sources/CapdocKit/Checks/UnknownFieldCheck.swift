@@ -2,7 +2,7 @@
 
 /// A mapping has a field that capdoc does not know.
 public enum UnknownFieldCheck: Check {
-    public static let id = "unknown-field"
+    public static let id = CheckID.unknownField
     public static let summary = "A mapping has a field that capdoc does not know."
     public static let documentation = """
     Content mappings take a fixed set of fields (see Content/README.md). An unknown field is usually a typo; the message suggests the nearest known field. Fields that do not apply to a fact kind, such as `levels` on `request-keys`, are reported here too.

@@ -1,6 +1,6 @@
 /// A claim, adjudication or flow state refers to an id that the vocabulary does not define.
 public enum UnknownIDCheck: Check {
-    public static let id = "unknown-id"
+    public static let id = CheckID.unknownID
     public static let summary = "A reference names an id that does not exist."
     public static let documentation = """
     Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \

@@ -1,6 +1,6 @@
 /// A flow state that no chain of transitions leads to from the initial state.
 public enum UnreachableStateCheck: Check {
-    public static let id = "unreachable-state"
+    public static let id = CheckID.unreachableState
     public static let summary = "A flow state cannot be reached from Not Determined by any transition the sources describe."
     public static let documentation = """
     Every app starts in `not-determined`. Following the merged `transition` facts (on any platform) from \

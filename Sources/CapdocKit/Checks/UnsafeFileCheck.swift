@@ -2,7 +2,7 @@
 
 /// A Content file that is a symbolic link, not a regular file, or too large to be a hand-edited file.
 public enum UnsafeFileCheck: Check {
-    public static let id = "unsafe-file"
+    public static let id = CheckID.unsafeFile
     public static let summary = "A Content file is a symbolic link, not a regular file, larger than 8 MiB, or a source with another extension than .yaml."
     public static let documentation = """
     capdoc reads only real files inside the content folder: a symbolic link could lead anywhere on the \

@@ -2,7 +2,7 @@
 
 /// More platforms or access levels than a capability matrix has.
 public enum VocabularyLimitCheck: Check {
-    public static let id = "vocabulary-limit"
+    public static let id = CheckID.vocabularyLimit
     public static let summary = "The vocabulary declares more than 32 platforms or 8 access levels, or a service matrix over 500,000 cells."
     public static let documentation = """
     Every service fact is a service × platform × level matrix, and a claim about `all` covers all of it. \

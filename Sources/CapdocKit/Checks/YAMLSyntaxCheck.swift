@@ -2,7 +2,7 @@
 
 /// Malformed YAML, invalid UTF-8, aliases that expand.
 public enum YAMLSyntaxCheck: Check {
-    public static let id = "yaml-syntax"
+    public static let id = CheckID.yamlSyntax
     public static let summary = "A Content file is not valid YAML or not valid UTF-8."
     public static let documentation = """
     Every Content file must be a single YAML document in UTF-8. The diagnostic points at the line and \

@@ -18,7 +18,7 @@ public struct DiagnosticRenderer: Sendable {
             output += headline(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message + " [\(diagnostic.checkID)]",
                                severity: diagnostic.severity)
             // A file refused as unsafe is never read, not even for an excerpt: a link may lead anywhere.
-            if diagnostic.checkID != UnsafeFileCheck.id, !fileSystem.isSymbolicLink(diagnostic.location.path),
+            if diagnostic.checkID != .unsafeFile, !fileSystem.isSymbolicLink(diagnostic.location.path),
                !fileSystem.isDirectory(diagnostic.location.path) {
                 output += lines.excerpt(diagnostic.location)
             }
@@ -52,7 +52,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         let items: [JSONValue] = diagnostics.map { diagnostic in
             .object([
-                "check": .string(diagnostic.checkID),
+                "check": .string(diagnostic.checkID.rawValue),
                 "severity": .string(diagnostic.severity.rawValue),
                 "message": .string(diagnostic.message),
                 "location": location(diagnostic.location),

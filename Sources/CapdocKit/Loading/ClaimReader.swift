@@ -9,13 +9,13 @@ enum ClaimReader {
             .flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
         if let id, !Identifier.isKebabCase(id.value) {
             diagnostics.append(Diagnostic(.error, "claim id '\(id.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
-                                          at: id.location, check: UnsafeIDCheck.id))
+                                          at: id.location, check: .unsafeID))
         }
         guard let factText = reader.require("fact", diagnostics: &diagnostics)
             .flatMap({ ValueReader.nonEmptyString($0, field: "fact", diagnostics: &diagnostics) }) else { return nil }
         guard let fact = FactKind(rawValue: factText.value) else {
             diagnostics.append(Diagnostic(.error, "unknown fact kind '\(factText.value)'\(Suggestions.phrase(for: factText.value, in: FactKind.allCases.map(\.rawValue)))",
-                                          at: factText.location, check: UnknownIDCheck.id))
+                                          at: factText.location, check: .unknownID))
             return nil
         }
 
@@ -27,7 +27,7 @@ enum ClaimReader {
                     if let text = ValueReader.nonEmptyString(subjectNode, field: "subject", diagnostics: &diagnostics) {
                         if !Identifier.isKebabCase(text.value) {
                             diagnostics.append(Diagnostic(.error, "note topic '\(text.value)' must be kebab-case", at: text.location,
-                                                          check: UnsafeIDCheck.id))
+                                                          check: .unsafeID))
                         }
                         topic = text.value
                         subjects = .named([text])
@@ -35,7 +35,7 @@ enum ClaimReader {
                 } else if let selection = selection(subjectNode, field: "subject", diagnostics: &diagnostics) {
                     if fact.isFlow, !selection.isSingle {
                         diagnostics.append(Diagnostic(.error, "the subject of a '\(fact.rawValue)' claim is one flow state (the state it starts from), not \(ValueReader.describe(subjectNode))",
-                                                      at: subjectNode.location, check: WrongTypeCheck.id))
+                                                      at: subjectNode.location, check: .wrongType))
                     } else {
                         subjects = selection
                     }
@@ -43,7 +43,7 @@ enum ClaimReader {
             }
         } else if let subjectNode = reader.node("subject") {
             diagnostics.append(Diagnostic(.error, "fact '\(fact.rawValue)' takes no subject", at: subjectNode.location,
-                                          check: UnknownFieldCheck.id))
+                                          check: .unknownField))
         }
 
         var trigger: Located<String>?
@@ -54,7 +54,7 @@ enum ClaimReader {
         }
         for field in ["trigger", "choice"] where reader.has(field) && !(field == "trigger" ? fact.isFlow : fact.takesChoice) {
             diagnostics.append(Diagnostic(.error, "'\(field)' does not apply to fact '\(fact.rawValue)'; only \(field == "trigger" ? "prompt and transition" : "transition") facts take it",
-                                          at: reader.keyLocation(field) ?? reader.location, check: UnknownFieldCheck.id))
+                                          at: reader.keyLocation(field) ?? reader.location, check: .unknownField))
         }
         if fact.takesChoice, let choiceNode = reader.node("choice") {
             choice = ValueReader.nonEmptyString(choiceNode, field: "choice", diagnostics: &diagnostics)
@@ -67,7 +67,7 @@ enum ClaimReader {
                 levels = selection(levelsNode, field: "levels", diagnostics: &diagnostics) ?? .silent
             } else {
                 diagnostics.append(Diagnostic(.error, "'levels' does not apply to fact '\(fact.rawValue)'; only service facts are scoped by access level",
-                                              at: reader.keyLocation("levels") ?? levelsNode.location, check: UnknownFieldCheck.id))
+                                              at: reader.keyLocation("levels") ?? levelsNode.location, check: .unknownField))
             }
         }
         let os = reader.node("os").flatMap { range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
@@ -84,7 +84,7 @@ enum ClaimReader {
                 replacement = ValueReader.nonEmptyString(replacementNode, field: "replacement", diagnostics: &diagnostics)?.value
             } else {
                 diagnostics.append(Diagnostic(.error, "'replacement' does not apply to fact '\(fact.rawValue)'; only deprecation facts take it",
-                                              at: reader.keyLocation("replacement") ?? replacementNode.location, check: UnknownFieldCheck.id))
+                                              at: reader.keyLocation("replacement") ?? replacementNode.location, check: .unknownField))
             }
         }
         guard let id else { return nil }
@@ -101,7 +101,7 @@ enum ClaimReader {
         guard let ids = ValueReader.stringList(node, field: field, allowScalar: true, diagnostics: &diagnostics) else { return nil }
         if ids.isEmpty {
             diagnostics.append(Diagnostic(.error, "'\(field)' is an empty list; leave the field out or name at least one id",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return nil
         }
         return .named(ids)
@@ -113,18 +113,18 @@ enum ClaimReader {
         let until = reader.node("until").flatMap { ValueReader.version($0, field: "until", diagnostics: &diagnostics) }
         if !reader.has("from") && !reader.has("until") {
             diagnostics.append(Diagnostic(.error, "an os range needs 'from', 'until' or both", at: node.location,
-                                          check: InvalidVersionRangeCheck.id))
+                                          check: .invalidVersionRange))
             return nil
         }
         let range = VersionRange(from: from, until: until)
         if range.isEmpty {
             diagnostics.append(Diagnostic(.error, "os range is empty: 'from' \(from!) is not before 'until' \(until!)",
-                                          at: node.location, check: InvalidVersionRangeCheck.id))
+                                          at: node.location, check: .invalidVersionRange))
             return nil
         }
         if case .named = platforms {} else {
             diagnostics.append(Diagnostic(.error, "an os range needs named platforms, because each platform numbers its versions differently",
-                                          at: node.location, check: InvalidVersionRangeCheck.id))
+                                          at: node.location, check: .invalidVersionRange))
             return nil
         }
         return range
@@ -136,7 +136,7 @@ enum ClaimReader {
         case .key:
             guard node.isScalar, !node.isNull else {
                 diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be one Info.plist key, found \(ValueReader.describe(node))",
-                                              at: node.location, check: WrongTypeCheck.id))
+                                              at: node.location, check: .wrongType))
                 return nil
             }
             guard let key = ValueReader.nonEmptyString(node, field: "value", diagnostics: &diagnostics) else { return nil }
@@ -164,7 +164,7 @@ enum ClaimReader {
                   let keys = ValueReader.stringList(node, field: "value", allowScalar: false, diagnostics: &diagnostics) else {
                 if !node.isSequence {
                     diagnostics.append(Diagnostic(.error, "expected 'value' of '\(fact.rawValue)' to be a list of Info.plist keys, found \(ValueReader.describe(node))",
-                                                  at: node.location, check: WrongTypeCheck.id))
+                                                  at: node.location, check: .wrongType))
                 }
                 return nil
             }

@@ -30,7 +30,7 @@ public struct ContentLoader: Sendable {
         var keyReferences: [String: [Located<String>]] = [:]
 
         guard fileSystem.isDirectory(root) else {
-            diagnostics.append(Diagnostic(.error, "content folder '\(root)' does not exist", at: .file(root), check: MissingFieldCheck.id))
+            diagnostics.append(Diagnostic(.error, "content folder '\(root)' does not exist", at: .file(root), check: .missingField))
             return Result(model: ContentModel(vocabulary: Vocabulary(), sources: [], adjudications: [], root: root),
                           diagnostics: diagnostics, keyReferences: [:])
         }
@@ -49,7 +49,7 @@ public struct ContentLoader: Sendable {
         let flow = domain.flow ? parseRequired(flowPath, diagnostics: &flowDiagnostics) : nil
         if !domain.flow, fileSystem.fileExists(flowPath) || fileSystem.isSymbolicLink(flowPath) {
             flowDiagnostics.append(Diagnostic(.error, "'\(VocabularyLoader.flowFile)' is not read: \(DomainReader.file) says the domain has no authorization flow ('flow: false')",
-                                              at: .file(flowPath), check: UnknownFieldCheck.id))
+                                              at: .file(flowPath), check: .unknownField))
         }
         var states: [String: String] = [:]
         if let flow {
@@ -65,24 +65,24 @@ public struct ContentLoader: Sendable {
         let sourcesPath = joinPath(root, Self.sourcesFolder)
         if fileSystem.isSymbolicLink(sourcesPath) {
             sourceDiagnostics.append(Diagnostic(.error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
-                                                at: .file(sourcesPath), check: UnsafeFileCheck.id))
+                                                at: .file(sourcesPath), check: .unsafeFile))
         }
         let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
         if !names.contains(where: { $0.hasSuffix(".yaml") }) {
             sourceDiagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
-                                                check: MissingFieldCheck.id))
+                                                check: .missingField))
         }
         var files: [(path: String, id: String)] = []
         // Another spelling of the extension would be skipped silently, and its claims never checked.
         for name in names where !name.hasSuffix(".yaml") && [".yml", ".YAML", ".YML", ".Yaml"].contains(where: name.hasSuffix) {
             sourceDiagnostics.append(Diagnostic(.error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
-                                                check: UnsafeFileCheck.id))
+                                                check: .unsafeFile))
         }
         for name in names where name.hasSuffix(".yaml") {
             let path = joinPath(sourcesPath, name)
             let id = String(name.dropLast(".yaml".count))
             if let problem = Identifier.problem(with: id, kind: .source) {
-                sourceDiagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: UnsafeIDCheck.id))
+                sourceDiagnostics.append(Diagnostic(.error, "source file name: " + problem, at: .file(path), check: .unsafeID))
                 continue
             }
             files.append((path, id))
@@ -156,7 +156,7 @@ public struct ContentLoader: Sendable {
         let names = (fileSystem.entries(of: root) ?? []).filter { $0.hasSuffix(".yaml") && !Self.topLevelFiles.contains($0) }
         return names.sorted().map { name in
             Diagnostic(.error, "unknown Content file '\(name)'\(Suggestions.phrase(for: name, in: Self.topLevelFiles)); the files at the top of the content folder are \(Self.topLevelFiles.joined(separator: ", "))",
-                       at: .file(joinPath(root, name)), check: UnknownFieldCheck.id)
+                       at: .file(joinPath(root, name)), check: .unknownField)
         }
     }
 
@@ -167,7 +167,7 @@ public struct ContentLoader: Sendable {
         return sources.flatMap(\.claims).filter { !domain.has($0.fact) }.map { claim in
             let concept = claim.fact.isFlow ? "an authorization flow ('flow: false')" : "relaunches of terminated apps ('relaunch: false')"
             return Diagnostic(.error, "fact kind '\(claim.fact.rawValue)' is not part of this domain: \(DomainReader.file) says it has no \(concept)",
-                              at: claim.location, check: UnknownIDCheck.id)
+                              at: claim.location, check: .unknownID)
         }
     }
 
@@ -193,7 +193,7 @@ public struct ContentLoader: Sendable {
         for (kind, file, limit) in [(EntityKind.platform, "platforms.yaml", Self.mostPlatforms), (.level, "levels.yaml", Self.mostLevels)]
         where vocabulary.vocabulary.all(kind).count > limit {
             diagnostics.append(Diagnostic(.error, "\(vocabulary.vocabulary.all(kind).count) \(kind.plural): Content may have at most \(Self.mostPlatforms) platforms and \(Self.mostLevels) levels; only the first \(limit) are used",
-                                          at: .file(joinPath(root, file)), check: VocabularyLimitCheck.id))
+                                          at: .file(joinPath(root, file)), check: .vocabularyLimit))
             vocabulary.vocabulary.truncate(kind, to: limit)
         }
         let matrixWidth = max(1, vocabulary.vocabulary.all(.platform).count * vocabulary.vocabulary.all(.level).count)
@@ -201,7 +201,7 @@ public struct ContentLoader: Sendable {
         if services * matrixWidth > Self.mostServiceCells {
             let kept = Self.mostServiceCells / matrixWidth
             diagnostics.append(Diagnostic(.error, "\(services) services × \(matrixWidth) platform-level pairs is \(services * matrixWidth) cells per service fact; Content may have at most \(Self.mostServiceCells); only the first \(kept) services are used",
-                                          at: .file(joinPath(root, "services.yaml")), check: VocabularyLimitCheck.id))
+                                          at: .file(joinPath(root, "services.yaml")), check: .vocabularyLimit))
             vocabulary.vocabulary.truncate(.service, to: kept)
         }
         diagnostics += flow.diagnostics
@@ -223,16 +223,16 @@ public struct ContentLoader: Sendable {
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
         if fileSystem.isSymbolicLink(path) {
             diagnostics.append(Diagnostic(.error, "'\(path)' is a symbolic link; Content files must be real files inside the content folder, so links are not followed",
-                                          at: .file(path), check: UnsafeFileCheck.id))
+                                          at: .file(path), check: .unsafeFile))
             return nil
         }
         if let size = fileSystem.size(of: path), size > Self.largestFile {
             diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
-                                          at: .file(path), check: UnsafeFileCheck.id))
+                                          at: .file(path), check: .unsafeFile))
             return nil
         }
         if fileSystem.isDirectory(path) {
-            diagnostics.append(Diagnostic(.error, "'\(path)' is a folder; a Content file must be a regular file", at: .file(path), check: UnsafeFileCheck.id))
+            diagnostics.append(Diagnostic(.error, "'\(path)' is a folder; a Content file must be a regular file", at: .file(path), check: .unsafeFile))
             return nil
         }
         let data: Data
@@ -242,23 +242,23 @@ public struct ContentLoader: Sendable {
         case let .failure(.tooLarge(size)):
             // It grew past the limit since its size was looked at.
             diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
-                                          at: .file(path), check: UnsafeFileCheck.id))
+                                          at: .file(path), check: .unsafeFile))
             return nil
         case .failure:
             if fileSystem.size(of: path) != nil {
                 diagnostics.append(Diagnostic(.error, "'\(path)' is not a regular file (a FIFO, socket or device); a Content file must be a regular file",
-                                              at: .file(path), check: UnsafeFileCheck.id))
+                                              at: .file(path), check: .unsafeFile))
             } else {
-                diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: MissingFieldCheck.id))
+                diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: .missingField))
             }
             return nil
         }
         switch YAMLParser.parse(data, path: path) {
         case let .success(node?):
-            diagnostics += ControlCharacterCheck.diagnostics(in: node)
+            diagnostics += ControlCharacters.diagnostics(in: node)
             return node
         case .success(nil):
-            diagnostics.append(Diagnostic(.error, "file is empty", at: .file(path), check: MissingFieldCheck.id))
+            diagnostics.append(Diagnostic(.error, "file is empty", at: .file(path), check: .missingField))
             return nil
         case let .failure(diagnostic):
             diagnostics.append(diagnostic)
@@ -278,18 +278,18 @@ enum SourceReader {
         let title = reader.require("title", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "title", diagnostics: &diagnostics) }
         let url = reader.require("url", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "url", diagnostics: &diagnostics) }
         if let url, let problem = SourceURL.problem(url.value) {
-            diagnostics.append(Diagnostic(.error, problem, at: url.location, check: WrongTypeCheck.id))
+            diagnostics.append(Diagnostic(.error, problem, at: url.location, check: .wrongType))
         }
         let kind = reader.require("kind", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "kind", diagnostics: &diagnostics) }
         if let kind, !kinds.contains(kind.value) {
             diagnostics.append(Diagnostic(.error, "unknown source kind '\(kind.value)'\(Suggestions.phrase(for: kind.value, in: kinds))",
-                                          at: kind.location, check: UnknownIDCheck.id))
+                                          at: kind.location, check: .unknownID))
         }
         let date = reader.string("date", required: false, diagnostics: &diagnostics)
         let archive = reader.string("archive", required: false, diagnostics: &diagnostics)
         if let archive, archive.value.contains("/") || archive.value.hasPrefix(".") {
             diagnostics.append(Diagnostic(.error, "archive must be a file name inside the archives folder, not a path",
-                                          at: archive.location, check: UnsafeIDCheck.id))
+                                          at: archive.location, check: .unsafeID))
         }
         let summary = reader.node("summary").flatMap { ValueReader.prose($0, field: "summary", allowEmpty: true, diagnostics: &diagnostics) }
         let edition = reader.string("edition", required: false, diagnostics: &diagnostics)
@@ -302,7 +302,7 @@ enum SourceReader {
                     guard let claim = ClaimReader.claim(item, sourceID: id, states: states, diagnostics: &diagnostics) else { continue }
                     if let earlier = seen[claim.id.value] {
                         diagnostics.append(Diagnostic(.error, "duplicate claim id '\(claim.id.value)' in source '\(id)'", at: claim.id.location,
-                                                      check: DuplicateIDCheck.id, notes: [DiagnosticNote("first defined here", at: earlier)]))
+                                                      check: .duplicateID, notes: [DiagnosticNote("first defined here", at: earlier)]))
                         continue
                     }
                     seen[claim.id.value] = claim.id.location
@@ -315,7 +315,7 @@ enum SourceReader {
                 }
             } else {
                 diagnostics.append(Diagnostic(.error, "expected 'claims' to be a list, found \(claimsNode.kindDescription)",
-                                              at: claimsNode.location, check: WrongTypeCheck.id))
+                                              at: claimsNode.location, check: .wrongType))
             }
         }
         guard let title, let url, let kind else { return nil }
@@ -332,7 +332,7 @@ enum AdjudicationReader {
     static func adjudications(_ node: YAMLNode, seen: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) -> [Adjudication] {
         guard let items = node.items else {
             diagnostics.append(Diagnostic(.error, "expected a list of adjudications, found \(node.kindDescription)",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return []
         }
         var result: [Adjudication] = []
@@ -340,7 +340,7 @@ enum AdjudicationReader {
             guard let reader = MappingReader(item, what: "adjudication", allowed: fields, diagnostics: &diagnostics) else { continue }
             let id = reader.require("id", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "id", diagnostics: &diagnostics) }
             if let id, !Identifier.isKebabCase(id.value) {
-                diagnostics.append(Diagnostic(.error, "adjudication id '\(id.value)' must be kebab-case", at: id.location, check: UnsafeIDCheck.id))
+                diagnostics.append(Diagnostic(.error, "adjudication id '\(id.value)' must be kebab-case", at: id.location, check: .unsafeID))
             }
             let prevails = reader.require("prevails", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "prevails", diagnostics: &diagnostics) }
             let over = reader.require("over", diagnostics: &diagnostics).flatMap { ValueReader.stringList($0, field: "over", allowScalar: true, diagnostics: &diagnostics) }
@@ -349,11 +349,11 @@ enum AdjudicationReader {
             let reason = reader.require("reason", diagnostics: &diagnostics).flatMap { ValueReader.prose($0, field: "reason", diagnostics: &diagnostics) }
             guard let id, let prevails, let over, let reason else { continue }
             if over.isEmpty {
-                diagnostics.append(Diagnostic(.error, "'over' must name at least one claim", at: reader.location, check: WrongTypeCheck.id))
+                diagnostics.append(Diagnostic(.error, "'over' must name at least one claim", at: reader.location, check: .wrongType))
                 continue
             }
             if let earlier = seen[id.value] {
-                diagnostics.append(Diagnostic(.error, "duplicate adjudication id '\(id.value)'", at: id.location, check: DuplicateIDCheck.id,
+                diagnostics.append(Diagnostic(.error, "duplicate adjudication id '\(id.value)'", at: id.location, check: .duplicateID,
                                               notes: [DiagnosticNote("first defined here", at: earlier)]))
                 continue
             }

@@ -20,7 +20,7 @@ enum DomainReader {
         // The man page's name is a file name and an argument of `man`, like an id.
         if let manPage, !Identifier.isKebabCase(manPage.value) {
             diagnostics.append(Diagnostic(.error, "man page name '\(manPage.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
-                                          at: manPage.location, check: UnsafeIDCheck.id))
+                                          at: manPage.location, check: .unsafeID))
         }
         let factTitles = reader.node("facts").map { self.factTitles($0, diagnostics: &diagnostics) } ?? [:]
         guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch, let flow else { return nil }
@@ -33,7 +33,7 @@ enum DomainReader {
     private static func factTitles(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [FactKind: String] {
         guard let pairs = node.pairs else {
             diagnostics.append(Diagnostic(.error, "expected 'facts' to be a mapping of fact kinds to titles, found \(node.kindDescription)",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return [:]
         }
         var titles: [FactKind: String] = [:]
@@ -42,7 +42,7 @@ enum DomainReader {
             guard let name = key.text, let kind = FactKind(rawValue: name) else {
                 let written = key.text ?? ""
                 diagnostics.append(Diagnostic(.error, "unknown fact kind '\(written)'\(Suggestions.phrase(for: written, in: FactKind.allCases.map(\.rawValue)))",
-                                              at: key.location, check: UnknownIDCheck.id))
+                                              at: key.location, check: .unknownID))
                 continue
             }
             if let title = ValueReader.nonEmptyString(pairs.value(index), field: name, diagnostics: &diagnostics) {

@@ -5,7 +5,7 @@ enum GateReader {
 
     static func gates(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [Gate] {
         guard let items = node.items else {
-            diagnostics.append(Diagnostic(.error, "expected a list of gates, found \(node.kindDescription)", at: node.location, check: WrongTypeCheck.id))
+            diagnostics.append(Diagnostic(.error, "expected a list of gates, found \(node.kindDescription)", at: node.location, check: .wrongType))
             return []
         }
         var gates: [Gate] = []
@@ -13,7 +13,7 @@ enum GateReader {
         for item in items {
             guard let gate = gate(item, diagnostics: &diagnostics) else { continue }
             if let earlier = seen[gate.id.value] {
-                diagnostics.append(Diagnostic(.error, "duplicate gate id '\(gate.id.value)'", at: gate.id.location, check: DuplicateIDCheck.id,
+                diagnostics.append(Diagnostic(.error, "duplicate gate id '\(gate.id.value)'", at: gate.id.location, check: .duplicateID,
                                               notes: [DiagnosticNote("first defined here", at: earlier)]))
                 continue
             }
@@ -22,7 +22,7 @@ enum GateReader {
         }
         if let cycle = cycle(in: gates) {
             diagnostics.append(Diagnostic(.error, "gates form a cycle: \(cycle.path.joined(separator: " requires ")); a fact cannot depend on itself",
-                                          at: cycle.gate.location, check: InvalidGateCheck.id))
+                                          at: cycle.gate.location, check: .invalidGate))
             return []
         }
         return gates
@@ -36,7 +36,7 @@ enum GateReader {
         let outcome = reader.require("outcome", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "outcome", diagnostics: &diagnostics) }
         for text in [id, outcome].compactMap({ $0 }) where !Identifier.isKebabCase(text.value) {
             diagnostics.append(Diagnostic(.error, "'\(text.value)' must be kebab-case (lowercase letters, digits, single hyphens)", at: text.location,
-                                          check: UnsafeIDCheck.id))
+                                          check: .unsafeID))
         }
         let gated = reader.require("facts", diagnostics: &diagnostics)
             .flatMap { ValueReader.stringList($0, field: "facts", allowScalar: true, diagnostics: &diagnostics) }?
@@ -46,12 +46,12 @@ enum GateReader {
         let requires = requiresText.flatMap { kind($0, diagnostics: &diagnostics) }
         guard let id, let name, let summary, let outcome, let gated, let requires, let requiresText else { return nil }
         if gated.isEmpty {
-            diagnostics.append(Diagnostic(.error, "'facts' must name at least one fact kind", at: reader.location, check: WrongTypeCheck.id))
+            diagnostics.append(Diagnostic(.error, "'facts' must name at least one fact kind", at: reader.location, check: .wrongType))
             return nil
         }
         guard requires.valueType == .boolean else {
             diagnostics.append(Diagnostic(.error, "a gate requires a fact that is true or false; '\(requires.rawValue)' is not", at: requiresText.location,
-                                          check: InvalidGateCheck.id))
+                                          check: .invalidGate))
             return nil
         }
         var subject: GateSubject?
@@ -62,30 +62,30 @@ enum GateReader {
             guard let path = GateSubject(text.value) else {
                 let known = GateSubject.Part.allCases.map(\.rawValue) + ["subject.level", "trigger.request", "from.status"]
                 diagnostics.append(Diagnostic(.error, "unknown gate subject '\(text.value)'\(Suggestions.phrase(for: text.value, in: known))",
-                                              at: text.location, check: InvalidGateCheck.id))
+                                              at: text.location, check: .invalidGate))
                 return nil
             }
             for kind in gated where path.entityKind(for: kind) != wanted {
                 let found = path.entityKind(for: kind).map { "names a \($0.rawValue)" } ?? "does not apply"
                 diagnostics.append(Diagnostic(.error, "gate subject '\(path)' \(found) for '\(kind.rawValue)' facts, but '\(requires.rawValue)' needs a \(wanted.rawValue)",
-                                              at: text.location, check: InvalidGateCheck.id))
+                                              at: text.location, check: .invalidGate))
                 return nil
             }
             subject = path
         } else if let subjectNode {
             diagnostics.append(Diagnostic(.error, "'\(requires.rawValue)' has no subject, so the gate takes none", at: subjectNode.location,
-                                          check: UnknownFieldCheck.id))
+                                          check: .unknownField))
         }
         if requires.takesLevels, let kind = gated.first(where: { !$0.takesLevels }) {
             diagnostics.append(Diagnostic(.error, "'\(requires.rawValue)' is scoped by level, but '\(kind.rawValue)' facts have no level to give it",
-                                          at: requiresText.location, check: InvalidGateCheck.id))
+                                          at: requiresText.location, check: .invalidGate))
             return nil
         }
         var accuracy: Accuracy?
         if let node = reader.node("accuracy"), let text = ValueReader.nonEmptyString(node, field: "accuracy", diagnostics: &diagnostics) {
             guard let value = Accuracy(rawValue: text.value) else {
                 diagnostics.append(Diagnostic(.error, "unknown accuracy '\(text.value)'; it is one of \(Accuracy.allCases.map(\.rawValue).joined(separator: ", "))",
-                                              at: text.location, check: InvalidGateCheck.id))
+                                              at: text.location, check: .invalidGate))
                 return nil
             }
             accuracy = value
@@ -97,7 +97,7 @@ enum GateReader {
     private static func kind(_ text: Located<String>, diagnostics: inout [Diagnostic]) -> FactKind? {
         guard let kind = FactKind(rawValue: text.value), kind != .note else {
             diagnostics.append(Diagnostic(.error, "unknown fact kind '\(text.value)'\(Suggestions.phrase(for: text.value, in: FactKind.allCases.filter { $0 != .note }.map(\.rawValue)))",
-                                          at: text.location, check: UnknownIDCheck.id))
+                                          at: text.location, check: .unknownID))
             return nil
         }
         return kind

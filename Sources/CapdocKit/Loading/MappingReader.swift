@@ -14,7 +14,7 @@ struct MappingReader {
     init?(_ node: YAMLNode, what: String, allowed: [String], diagnostics: inout [Diagnostic]) {
         guard let pairs = node.pairs else {
             diagnostics.append(Diagnostic(.error, "expected \(what) to be a mapping, found \(node.kindDescription)",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return nil
         }
         self.location = node.location
@@ -26,17 +26,17 @@ struct MappingReader {
             let key = pairs.key(index)
             guard let name = key.text else {
                 diagnostics.append(Diagnostic(.error, "field names must be plain words, found \(key.kindDescription)",
-                                              at: key.location, check: WrongTypeCheck.id))
+                                              at: key.location, check: .wrongType))
                 continue
             }
             guard let field = Self.field(name, in: allowed) else {
                 diagnostics.append(Diagnostic(.error, "unknown field '\(name)' in \(what)\(Suggestions.phrase(for: name, in: allowed))",
-                                              at: key.location, check: UnknownFieldCheck.id))
+                                              at: key.location, check: .unknownField))
                 continue
             }
             if slots[field] >= 0 {
                 diagnostics.append(Diagnostic(.error, "duplicate field '\(name)' in \(what)", at: key.location,
-                                              check: DuplicateIDCheck.id,
+                                              check: .duplicateID,
                                               notes: [DiagnosticNote("first written here", at: pairs.key(slots[field]).location)]))
                 continue
             }
@@ -70,7 +70,7 @@ struct MappingReader {
     func require(_ name: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
         if let value = node(name) { return value }
         diagnostics.append(Diagnostic(.error, "\(what) is missing the required field '\(name)'", at: location,
-                                      check: MissingFieldCheck.id))
+                                      check: .missingField))
         return nil
     }
 
@@ -86,7 +86,7 @@ enum ValueReader {
     static func string(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Located<String>? {
         guard let text = node.text, !node.isNull else {
             diagnostics.append(Diagnostic(.error, "expected '\(field)' to be text, found \(node.isNull ? "nothing" : node.kindDescription)",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return nil
         }
         return Located(text, at: node.location)
@@ -95,7 +95,7 @@ enum ValueReader {
     static func nonEmptyString(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Located<String>? {
         guard let text = string(node, field: field, diagnostics: &diagnostics) else { return nil }
         if startsBlank(text.value), text.value.isBlank {
-            diagnostics.append(Diagnostic(.error, "'\(field)' must not be empty", at: text.location, check: WrongTypeCheck.id))
+            diagnostics.append(Diagnostic(.error, "'\(field)' must not be empty", at: text.location, check: .wrongType))
             return nil
         }
         return text
@@ -117,7 +117,7 @@ enum ValueReader {
             }
         }
         diagnostics.append(Diagnostic(.error, "expected '\(field)' to be true or false, found \(describe(node))",
-                                      at: node.location, check: WrongTypeCheck.id))
+                                      at: node.location, check: .wrongType))
         return nil
     }
 
@@ -135,7 +135,7 @@ enum ValueReader {
             return string(node, field: field, diagnostics: &diagnostics).map { [$0] }
         }
         diagnostics.append(Diagnostic(.error, "expected '\(field)' to be a list, found \(describe(node))",
-                                      at: node.location, check: WrongTypeCheck.id))
+                                      at: node.location, check: .wrongType))
         return nil
     }
 
@@ -143,7 +143,7 @@ enum ValueReader {
         guard let text = string(node, field: field, diagnostics: &diagnostics) else { return nil }
         guard let version = Version(text.value) else {
             diagnostics.append(Diagnostic(.error, "'\(text.value)' is not an OS version (expected dotted numbers such as 13.0)",
-                                          at: text.location, check: InvalidVersionRangeCheck.id))
+                                          at: text.location, check: .invalidVersionRange))
             return nil
         }
         return version

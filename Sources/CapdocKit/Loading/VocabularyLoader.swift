@@ -23,14 +23,14 @@ struct VocabularyLoader {
     mutating func loadList(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) {
         guard let items = node.items else {
             diagnostics.append(Diagnostic(.error, "expected a list of \(kind.plural), found \(node.kindDescription)",
-                                          at: node.location, check: WrongTypeCheck.id))
+                                          at: node.location, check: .wrongType))
             return
         }
         // A list without entries would not fail any later check: with no levels, every claim about a
         // level would be dropped without a word.
         if items.isEmpty {
             diagnostics.append(Diagnostic(.error, "no \(kind.plural): the list must have at least one \(kind.rawValue)",
-                                          at: node.location, check: MissingFieldCheck.id))
+                                          at: node.location, check: .missingField))
             return
         }
         let allowed = ["id", "name", "summary"] + extras
@@ -38,7 +38,7 @@ struct VocabularyLoader {
             if let entity = entity(item, kind: kind, allowed: allowed, extras: extras, diagnostics: &diagnostics) {
                 if let earlier = vocabulary.add(entity) {
                     diagnostics.append(Diagnostic(.error, "duplicate \(kind.rawValue) id '\(entity.id.value)'", at: entity.id.location,
-                                                  check: DuplicateIDCheck.id,
+                                                  check: .duplicateID,
                                                   notes: [DiagnosticNote("first defined here", at: earlier.id.location)]))
                 }
             }
@@ -51,7 +51,7 @@ struct VocabularyLoader {
         guard let idNode = reader.require("id", diagnostics: &diagnostics),
               let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics) else { return nil }
         if let problem = Identifier.problem(with: id.value, kind: kind) {
-            diagnostics.append(Diagnostic(.error, problem, at: id.location, check: UnsafeIDCheck.id))
+            diagnostics.append(Diagnostic(.error, problem, at: id.location, check: .unsafeID))
             return nil
         }
         let name = reader.require("name", diagnostics: &diagnostics)
@@ -67,7 +67,7 @@ struct VocabularyLoader {
             } else if let text = ValueReader.nonEmptyString(value, field: extra, diagnostics: &diagnostics) {
                 if extra == "type", !Self.keyTypes.contains(text.value) {
                     diagnostics.append(Diagnostic(.error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
-                                                  at: text.location, check: WrongTypeCheck.id))
+                                                  at: text.location, check: .wrongType))
                 }
                 attributes[extra] = text.value
             }

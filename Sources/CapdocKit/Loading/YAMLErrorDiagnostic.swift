@@ -5,7 +5,7 @@ import Foundation
 enum YAMLErrorDiagnostic {
     static func diagnostic(for failure: YAMLComposer.Failure, path: String, yaml: String) -> Diagnostic {
         func invalid(_ message: String, line: Int, column: Int) -> Diagnostic {
-            Diagnostic(.error, "invalid YAML: \(message)", at: SourceLocation(path: path, line: line, column: column), check: YAMLSyntaxCheck.id)
+            Diagnostic(.error, "invalid YAML: \(message)", at: SourceLocation(path: path, line: line, column: column), check: .yamlSyntax)
         }
         switch failure {
         case let .libyaml(.syntax(problem, context, line, column)):
@@ -13,9 +13,9 @@ enum YAMLErrorDiagnostic {
         case let .libyaml(.reader(problem, byteOffset)):
             // The reader reports a byte offset, not a line: count the lines up to it.
             return Diagnostic(.error, "invalid YAML: \(problem)", at: location(ofByte: byteOffset, in: yaml, path: path),
-                              check: YAMLSyntaxCheck.id)
+                              check: .yamlSyntax)
         case .libyaml(.memory):
-            return Diagnostic(.error, "invalid YAML: Memory error", at: .file(path), check: YAMLSyntaxCheck.id)
+            return Diagnostic(.error, "invalid YAML: Memory error", at: .file(path), check: .yamlSyntax)
         case let .undefinedAlias(line, column):
             return invalid("an alias names no anchor written before it", line: line, column: column)
         case let .anotherDocument(line, column):
@@ -24,7 +24,7 @@ enum YAMLErrorDiagnostic {
             return invalid("nested more than \(YAMLComposer.mostNestingLevels) levels deep", line: line, column: column)
         case let .duplicatedKey(name, first, repeated):
             return Diagnostic(.error, name.map { "field '\($0)' is written twice in one mapping" } ?? "a key is written twice in one mapping",
-                              at: repeated, check: DuplicateIDCheck.id, notes: [DiagnosticNote("first written here", at: first)])
+                              at: repeated, check: .duplicateID, notes: [DiagnosticNote("first written here", at: first)])
         }
     }
 

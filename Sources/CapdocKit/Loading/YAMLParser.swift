@@ -16,7 +16,7 @@ public enum YAMLParser {
         let bytes = file.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: file.dropFirst(3)) : file
         // Validated once, here; the text is only read again to place an error.
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(Diagnostic(.error, "file is not valid UTF-8", at: invalidUTF8(), check: YAMLSyntaxCheck.id))
+            return .failure(Diagnostic(.error, "file is not valid UTF-8", at: invalidUTF8(), check: .yamlSyntax))
         }
         var composer = YAMLComposer(events: LibYAMLEvents(bytes), path: path, expectedBytes: bytes.count)
         let composed: (root: YAMLNode, size: Int)?
@@ -28,7 +28,7 @@ public enum YAMLParser {
         guard let composed else { return .success(nil) }
         if composed.size > max(1_000, file.count * nodesPerByteLimit) {
             return .failure(Diagnostic(.error, "the document's aliases expand it to more nodes than it has bytes; write the values out instead of aliasing them",
-                                       at: .file(path), check: YAMLSyntaxCheck.id))
+                                       at: .file(path), check: .yamlSyntax))
         }
         return .success(composed.root)
     }

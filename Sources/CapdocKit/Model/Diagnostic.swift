@@ -30,11 +30,11 @@ public struct Diagnostic: Hashable, Sendable, Error {
     public var severity: Severity
     public var message: String
     /// The stable id of the check that found it, e.g. `contradiction`.
-    public var checkID: String
+    public var checkID: CheckID
     public var notes: [DiagnosticNote]
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation,
-                check checkID: String, notes: [DiagnosticNote] = []) {
+                check checkID: CheckID, notes: [DiagnosticNote] = []) {
         self.location = location
         self.severity = severity
         self.message = message

@@ -80,7 +80,7 @@ extension PageContext {
     func checksPage() -> Page {
         var blocks: [Block] = [.paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
         for check in CheckRegistry.all {
-            blocks.append(.heading(2, check.id, anchor: check.id))
+            blocks.append(.heading(2, check.id.rawValue, anchor: check.id.rawValue))
             blocks.append(.paragraph([.strong([.text(check.severity == .error ? "Error." : "Warning.")]), .text(" " + check.summary)]))
             blocks.append(.markdown(check.documentation))
         }
