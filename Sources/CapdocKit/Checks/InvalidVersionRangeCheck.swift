@@ -22,14 +22,12 @@ public enum InvalidVersionRangeCheck: Check {
             firstVersion[fact.platform] = nil
         }
         var diagnostics: [Diagnostic] = []
-        let claims = context.model.claims
-        for index in claims.indices {
-            // By index, so that no claim is copied only to read its range.
-            guard let until = claims[index].scope.os.until, case let .named(platforms) = claims[index].scope.platforms else { continue }
+        for claim in context.model.claims {
+            guard let until = claim.scope.os.until, case let .named(platforms) = claim.scope.platforms else { continue }
             for platform in platforms {
                 guard let first = firstVersion[platform.value], !(first < until) else { continue }
                 diagnostics.append(Diagnostic(.error, "os range ends at \(until), before \(platform.value) \(first), the first version with \(context.model.vocabulary.domain.name)",
-                                              at: claims[index].location, check: Self.id))
+                                              at: claim.location, check: Self.id))
             }
         }
         return diagnostics

@@ -11,9 +11,7 @@ public enum KeyNotOnPlatformCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let platforms = context.model.vocabulary.ids(.platform)
-        let claims = context.model.claims
-        for index in claims.indices where claims[index].fact == .requestKeys {
-            let claim = claims[index]
+        for claim in context.model.claims where claim.fact == .requestKeys {
             guard case let .keys(keys) = claim.value.value else { continue }
             for platform in CrossEntity.named(claim.scope.platforms, in: platforms) {
                 for key in keys {

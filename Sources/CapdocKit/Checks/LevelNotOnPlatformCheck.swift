@@ -11,9 +11,7 @@ public enum LevelNotOnPlatformCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let platforms = context.model.vocabulary.ids(.platform), levels = context.model.vocabulary.ids(.level)
-        let claims = context.model.claims
-        for index in claims.indices where claims[index].fact == .serviceAvailable && claims[index].value.value == .boolean(true) {
-            let claim = claims[index]
+        for claim in context.model.claims where claim.fact == .serviceAvailable && claim.value.value == .boolean(true) {
             for platform in CrossEntity.named(claim.scope.platforms, in: platforms) {
                 for level in CrossEntity.named(claim.scope.levels, in: levels) {
                     guard let fact = CrossEntity.falseFact(context.merge, .levelSupported, subject: level, platform: platform,

@@ -8,11 +8,9 @@ public enum MissingQuoteCheck: Check {
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        let claims = context.model.claims
-        // By index, so that no claim is copied only to read its quote.
-        return claims.indices.compactMap { index in
-            guard claims[index].quote.value.isBlank else { return nil }
-            return Diagnostic(.error, "claim '\(claims[index].reference)' has no quote from its source", at: claims[index].quote.location, check: Self.id)
+        context.model.claims.compactMap { claim in
+            guard claim.quote.value.isBlank else { return nil }
+            return Diagnostic(.error, "claim '\(claim.reference)' has no quote from its source", at: claim.quote.location, check: Self.id)
         }
     }
 }

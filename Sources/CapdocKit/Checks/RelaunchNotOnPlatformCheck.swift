@@ -12,9 +12,7 @@ public enum RelaunchNotOnPlatformCheck: Check {
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without relaunches has no relaunch claims to compare (any is an error of the loader).
         guard context.model.vocabulary.domain.relaunch else { return [] }
-        let all = context.model.claims
-        // Picked by index, so that the many claims of other kinds are not copied.
-        let claims = all.indices.filter { all[$0].fact == .launchesTerminatedApp }.map { all[$0] }
+        let claims = context.model.claims.filter { $0.fact == .launchesTerminatedApp }
         let platformWide = claims.filter { $0.value.value == .boolean(false) && $0.scope.subjects == .all && $0.scope.platforms.isNamed }
         let allPlatforms = context.model.vocabulary.ids(.platform), allLevels = context.model.vocabulary.ids(.level)
         let nevers = platformWide.map { never in

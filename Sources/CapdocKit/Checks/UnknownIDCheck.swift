@@ -24,20 +24,18 @@ public enum UnknownIDCheck: Check {
             for id in named where ids[id.value] == nil { check(id, kind) }
         }
         let platforms = known[.platform]!, levels = known[.level]!
-        let claims = context.model.claims
-        // By index, so that no claim is copied only to read a few of its fields.
-        for index in claims.indices {
-            let fact = claims[index].fact
-            if let subjectKind = fact.subjectKind { check(claims[index].scope.subjects, known[subjectKind]!, subjectKind) }
-            check(claims[index].scope.platforms, platforms, .platform)
-            check(claims[index].scope.levels, levels, .level)
+        for claim in context.model.claims {
+            let fact = claim.fact
+            if let subjectKind = fact.subjectKind { check(claim.scope.subjects, known[subjectKind]!, subjectKind) }
+            check(claim.scope.platforms, platforms, .platform)
+            check(claim.scope.levels, levels, .level)
             // The loader records key positions for key-list claims only.
             if fact.valueType == .keyList {
-                for key in context.keyReferences[claims[index].reference] ?? [] { check(key, .key) }
+                for key in context.keyReferences[claim.reference] ?? [] { check(key, .key) }
             }
-            if let trigger = claims[index].trigger { check(trigger, .trigger) }
-            if let choice = claims[index].choice { check(choice, .choice) }
-            for reference in claims[index].references { check(reference.id, reference.kind) }
+            if let trigger = claim.trigger { check(trigger, .trigger) }
+            if let choice = claim.choice { check(choice, .choice) }
+            for reference in claim.references { check(reference.id, reference.kind) }
         }
         var sortedReferences: [String]?
         for adjudication in context.model.adjudications {

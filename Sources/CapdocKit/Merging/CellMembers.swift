@@ -17,10 +17,8 @@ struct CellMembers: Sendable {
         // What each claim covers is worked out on every core, run by run; the runs are then laid out by cell.
         let runs = parallelRuns(claims.count) { run in
             var covered = Covered()
-            for index in run {
-                // Fields are read by index: a Claim is large to copy.
-                let fact = claims[index].fact
-                coverage.append(fact, claims[index].scope, flowKey: fact.isFlow ? claims[index].flowKey : nil, claim: Int32(index), to: &covered)
+            for (index, claim) in zip(run, claims[run]) {
+                coverage.append(claim.fact, claim.scope, flowKey: claim.fact.isFlow ? claim.flowKey : nil, claim: Int32(index), to: &covered)
             }
             return covered
         }

@@ -1,6 +1,5 @@
 /// What the merge reads of each claim, as columns of small integers where it can: the inner loop
-/// compares ranks and value numbers, and never copies a Claim, hashes a string or builds a
-/// `source#claim` reference.
+/// compares ranks and value numbers, and never hashes a string or builds a `source#claim` reference.
 struct ClaimColumns: Sendable {
     let references: [String]
     let values: [ClaimValue]
@@ -48,14 +47,12 @@ struct ClaimColumns: Sendable {
         var references: [String] = [], values: [ClaimValue] = [], sources: [String] = []
         var from: [Int32] = [], until: [Int32] = [], dimensions: [UInt8] = []
 
-        // Fields are read by index: a Claim is large to copy.
         init(_ claims: ArraySlice<Claim>, ranks: VersionRanks) {
-            for index in claims.indices {
-                // `Claim.reference`, from the fields: calling the property would copy the claim.
-                references.append(claims[index].sourceID + "#" + claims[index].id.value)
-                values.append(claims[index].value.value)
-                sources.append(claims[index].sourceID)
-                let scope = claims[index].scope
+            for claim in claims {
+                references.append(claim.reference)
+                values.append(claim.value.value)
+                sources.append(claim.sourceID)
+                let scope = claim.scope
                 from.append(ranks.from(scope.os))
                 until.append(ranks.until(scope.os))
                 dimensions.append(Specificity(scope).dimensions)

@@ -102,9 +102,9 @@ public enum Merger {
     /// Every OS version that bounds a claim or an adjudication.
     private static func bounds(of claims: [Claim], _ adjudications: [Adjudication]) -> [Version] {
         var bounds: [Version] = []
-        for index in claims.indices {
-            if let from = claims[index].scope.os.from { bounds.append(from) }
-            if let until = claims[index].scope.os.until { bounds.append(until) }
+        for claim in claims {
+            if let from = claim.scope.os.from { bounds.append(from) }
+            if let until = claim.scope.os.until { bounds.append(until) }
         }
         for adjudication in adjudications { bounds += [adjudication.os.from, adjudication.os.until].compactMap { $0 } }
         return bounds
@@ -130,9 +130,9 @@ public enum Merger {
     private static func freeSubjects(of claims: [Claim]) -> [FactKind: [String]] {
         var freeSubjects: [FactKind: [String]] = [:]
         var seen: [FactKind: Set<String>] = [:]
-        for index in claims.indices where claims[index].fact.hasFreeTopic || claims[index].fact.isFlow {
-            guard let subject = claims[index].topic ?? claims[index].flowKey else { continue }
-            if seen[claims[index].fact, default: []].insert(subject).inserted { freeSubjects[claims[index].fact, default: []].append(subject) }
+        for claim in claims where claim.fact.hasFreeTopic || claim.fact.isFlow {
+            guard let subject = claim.topic ?? claim.flowKey else { continue }
+            if seen[claim.fact, default: []].insert(subject).inserted { freeSubjects[claim.fact, default: []].append(subject) }
         }
         return freeSubjects
     }

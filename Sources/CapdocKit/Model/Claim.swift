@@ -117,46 +117,92 @@ public struct ClaimScope: Sendable, Hashable {
 }
 
 /// One fact as one document states it, with the quote that states it.
+///
+/// Cheap to copy, so that code reads claims as values (`for claim in claims`): the fact kind, which
+/// checks and the merge test first and which is one byte, is stored inline; every other field is in
+/// one shared, immutable `ClaimBox`. A copy is two words and one retain, however many strings and
+/// arrays the claim holds. The properties read through the box; setting one builds a new box.
 public struct Claim: Sendable, Hashable {
+    public var fact: FactKind
+    private var box: ClaimBox
+
     /// `source-id#claim-id`.
     public var reference: String { "\(sourceID)#\(id.value)" }
-    public var sourceID: String
-    public var id: Located<String>
-    public var fact: FactKind
+
+    public var sourceID: String {
+        get { box.fields.sourceID }
+        set { box = box.with { $0.sourceID = newValue } }
+    }
+
+    public var id: Located<String> {
+        get { box.fields.id }
+        set { box = box.with { $0.id = newValue } }
+    }
+
     /// Where the claim's mapping starts; diagnostics about the claim as a whole point here.
-    public var location: SourceLocation
-    public var scope: ClaimScope
-    public var value: Located<ClaimValue>
-    public var quote: Located<String>
+    public var location: SourceLocation {
+        get { box.fields.location }
+        set { box = box.with { $0.location = newValue } }
+    }
+
+    public var scope: ClaimScope {
+        get { box.fields.scope }
+        set { box = box.with { $0.scope = newValue } }
+    }
+
+    public var value: Located<ClaimValue> {
+        get { box.fields.value }
+        set { box = box.with { $0.value = newValue } }
+    }
+
+    public var quote: Located<String> {
+        get { box.fields.quote }
+        set { box = box.with { $0.quote = newValue } }
+    }
+
     /// The free topic of a note claim.
-    public var topic: String?
+    public var topic: String? {
+        get { box.fields.topic }
+        set { box = box.with { $0.topic = newValue } }
+    }
+
     /// The encoder's remark (CommonMark).
-    public var note: String?
+    public var note: String? {
+        get { box.fields.note }
+        set { box = box.with { $0.note = newValue } }
+    }
+
     /// Flow facts: the trigger, and for transitions the user's choice at the prompt (nil: no prompt appears).
-    public var trigger: Located<String>?
-    public var choice: Located<String>?
+    public var trigger: Located<String>? {
+        get { box.fields.trigger }
+        set { box = box.with { $0.trigger = newValue } }
+    }
+
+    public var choice: Located<String>? {
+        get { box.fields.choice }
+        set { box = box.with { $0.choice = newValue } }
+    }
+
     /// Ids written in the value (a transition's `to` and `status`, a prompt's key), for reference checks.
-    public var references: [ValueReference]
+    public var references: [ValueReference] {
+        get { box.fields.references }
+        set { box = box.with { $0.references = newValue } }
+    }
+
     /// Deprecation facts: what the source says to use instead (an API or key name).
-    public var replacement: String?
+    public var replacement: String? {
+        get { box.fields.replacement }
+        set { box = box.with { $0.replacement = newValue } }
+    }
 
     public init(sourceID: String, id: Located<String>, fact: FactKind, location: SourceLocation,
                 scope: ClaimScope, value: Located<ClaimValue>, quote: Located<String>,
                 topic: String? = nil, note: String? = nil, trigger: Located<String>? = nil,
                 choice: Located<String>? = nil, references: [ValueReference] = [], replacement: String? = nil) {
-        self.sourceID = sourceID
-        self.id = id
         self.fact = fact
-        self.location = location
-        self.scope = scope
-        self.value = value
-        self.quote = quote
-        self.topic = topic
-        self.note = note
-        self.trigger = trigger
-        self.choice = choice
-        self.references = references
-        self.replacement = replacement
+        box = ClaimBox(ClaimFields(sourceID: sourceID, id: id, location: location, scope: scope, value: value,
+                                   quote: quote, topic: topic, note: note, trigger: trigger, choice: choice,
+                                   references: references, replacement: replacement))
     }
 
     /// The state a flow claim starts from.
