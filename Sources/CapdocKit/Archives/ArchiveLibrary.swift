@@ -23,10 +23,10 @@ public struct ArchiveLibrary: Sendable {
 
     /// Larger archives are refused before they are read: an archived page is text of a few to a few
     /// dozen KB (the largest of `../shared/archives` is 13 KB).
-    public static let maximumSize = 8 << 20
+    static let maximumSize = 8 << 20
 
     /// Why an archive could not be used.
-    public enum Failure: Error, Sendable, Equatable {
+    enum Failure: Error, Sendable, Equatable {
         /// No folder has a file of that name.
         case notFound
         /// The file at `path` could not be read (too large, not a regular file, …): what is wrong.
@@ -34,7 +34,7 @@ public struct ArchiveLibrary: Sendable {
     }
 
     /// The searchable text of an archive, read from the first folder that has it.
-    public func lookUp(_ name: String) -> Result<ArchiveText, Failure> {
+    func lookUp(_ name: String) -> Result<ArchiveText, Failure> {
         guard !name.contains("/") else { return .failure(.notFound) }
         for folder in folders {
             let path = joinPath(folder, name)

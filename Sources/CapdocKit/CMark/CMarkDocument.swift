@@ -4,7 +4,7 @@ import Foundation
 /// A CommonMark document parsed by cmark. Owns its node tree and frees it.
 ///
 /// All Markdown in capdoc goes through cmark: nothing hand-parses Markdown.
-public final class CMarkDocument {
+final class CMarkDocument {
     let root: OpaquePointer
 
     /// Parses CommonMark. cmark accepts any input, so this cannot fail.
@@ -21,7 +21,7 @@ public final class CMarkDocument {
 
     /// The document's text as a reader sees it: literals of text and code, with breaks and block
     /// boundaries as spaces and link targets and markup left out.
-    public var plainText: String {
+    var plainText: String {
         var pieces: [String] = []
         let iterator = cmark_iter_new(root)
         defer { cmark_iter_free(iterator) }

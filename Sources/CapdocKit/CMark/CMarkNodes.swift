@@ -81,7 +81,7 @@ extension CMarkDocument {
 
     /// CommonMark, unwrapped. Its links read back as the same links, never as raw HTML or a script
     /// URL (`MarkdownLinkDestinations`).
-    public func commonMark() -> String {
+    func commonMark() -> String {
         MarkdownLinkDestinations.prepare(root)
         return takeCString(cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0))
     }

@@ -3,7 +3,7 @@ public struct CheckContext: Sendable {
     public var model: ContentModel
     public var merge: MergeResult
     /// Where each key-list claim names its keys, by claim reference.
-    public var keyReferences: [String: [Located<String>]]
+    var keyReferences: [String: [Located<String>]]
     /// Archived page texts for quote verification; nil when `--archives` was not given.
     public var archives: ArchiveLibrary?
 }
@@ -29,7 +29,7 @@ public extension Check {
 }
 
 /// Every check, in the order of the reference page.
-public enum CheckRegistry {
+enum CheckRegistry {
     public static let all: [any Check.Type] = [
         YAMLSyntaxCheck.self,
         UnknownFieldCheck.self,

@@ -1,8 +1,8 @@
 /// Claims that overlap, neither refining the other, and disagree — with no adjudication.
-public enum ContradictionCheck: Check {
+enum ContradictionCheck: Check {
     public static let id = CheckID.contradiction
     public static let summary = "Two sources state different values for the same fact, and no adjudication rules on it."
-    public static let documentation = """
+    static let documentation = """
     Claims merge per fact (kind, subject, platform, level, OS versions). A narrower claim refines a wider \
     one; claims that overlap with neither narrower and with different values contradict each other. \
     Each claim of the contradiction gets an error, with notes at the others. Decide which source is right \

@@ -1,8 +1,8 @@
 /// A claim that names its platforms and an OS range states a value where a gate from another source is closed.
-public enum GateContradictionCheck: Check {
+enum GateContradictionCheck: Check {
     public static let id = CheckID.gateContradiction
     public static let summary = "A claim that names its platforms and OS versions states a value where a gate, from another source, says the fact cannot hold."
-    public static let documentation = """
+    static let documentation = """
     Gates (`gates.yaml`) say which facts depend on which: a service works under a level only where its API \
     exists and the platform offers the level; a request needs keys only where its method exists. Answers \
     are composed through them, so a wide claim — one that is silent about platforms, says `all`, or gives \

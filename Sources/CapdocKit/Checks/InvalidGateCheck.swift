@@ -1,9 +1,9 @@
 /// A gate in `gates.yaml` that cannot be evaluated: its subject names the wrong kind of entity, the
 /// fact it requires is not true-or-false, or gates depend on each other in a cycle.
-public enum InvalidGateCheck: Check {
+enum InvalidGateCheck: Check {
     public static let id = CheckID.invalidGate
     public static let summary = "A gate in gates.yaml names a subject of the wrong kind, requires a fact that is not true or false, or is part of a cycle."
-    public static let documentation = """
+    static let documentation = """
     A gate says that facts of some kinds hold only where another fact is true (`requires`). Its `subject` \
     says where the required fact's subject comes from — `subject`, `level`, `from` or `trigger` of the gated \
     fact, optionally followed by a vocabulary attribute (`trigger.request`, `subject.level`) — and it must \

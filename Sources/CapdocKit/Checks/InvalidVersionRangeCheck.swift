@@ -1,8 +1,8 @@
 /// An OS range that is malformed, empty, ambiguous, or ends before the domain's authorization exists on the platform.
-public enum InvalidVersionRangeCheck: Check {
+enum InvalidVersionRangeCheck: Check {
     public static let id = CheckID.invalidVersionRange
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
-    public static let documentation = """
+    static let documentation = """
     Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
     and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
     each platform numbers its versions differently. A range that ends before the first version in which \

@@ -1,8 +1,8 @@
 /// A service claimed to work under a level on a platform that does not offer that level.
-public enum LevelNotOnPlatformCheck: Check {
+enum LevelNotOnPlatformCheck: Check {
     public static let id = CheckID.levelNotOnPlatform
     public static let summary = "A service is claimed to work under an access level on a platform that does not offer the level."
-    public static let documentation = """
+    static let documentation = """
     A `service-available: true` claim that names a platform and a level contradicts the model's \
     `level-supported` facts when the platform lacks that level (Always on tvOS or visionOS, for \
     example). Either the claim's scope is too wide or the level facts are wrong.

@@ -1,8 +1,8 @@
 /// Two pages would get the same man page name, so one man page would replace the other.
-public enum ManPageCollisionCheck: Check {
+enum ManPageCollisionCheck: Check {
     public static let id = CheckID.manPageCollision
     public static let summary = "Two entities would get the same man page name."
-    public static let documentation = """
+    static let documentation = """
     Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
     """
 

@@ -1,8 +1,8 @@
 /// A claim without the quote that states it.
-public enum MissingQuoteCheck: Check {
+enum MissingQuoteCheck: Check {
     public static let id = CheckID.missingQuote
     public static let summary = "A claim has no quote."
-    public static let documentation = """
+    static let documentation = """
     Every claim cites its source with the short, verbatim sentence that states it, so that a reader can \
     find it in the document and `--archives` can verify it. A claim without a quote is an opinion.
     """

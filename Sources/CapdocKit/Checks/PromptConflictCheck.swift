@@ -1,8 +1,8 @@
 /// One source says a call shows no prompt, another describes a prompt for the same call.
-public enum PromptConflictCheck: Check {
+enum PromptConflictCheck: Check {
     public static let id = CheckID.promptConflict
     public static let summary = "A transition without a prompt holds where a prompt, or a choice at one, is also described."
-    public static let documentation = """
+    static let documentation = """
     A `transition` without `choice` says that no prompt appears when the trigger happens in the state \
     (a call that does nothing is one). Where it holds, no `prompt` fact and no transition with a \
     `choice` may hold for the same state, trigger, platform and OS versions: either the call prompts or \

@@ -1,8 +1,8 @@
 /// A prompt shows the usage string of a key that its request does not need.
-public enum PromptKeyNotRequiredCheck: Check {
+enum PromptKeyNotRequiredCheck: Check {
     public static let id = CheckID.promptKeyNotRequired
     public static let summary = "A prompt is said to show the usage string of an Info.plist key that its request does not need there."
-    public static let documentation = """
+    static let documentation = """
     A `prompt` fact names the key whose usage string the prompt shows. The trigger's request \
     (`request` of the trigger in `flow.yaml`) lists the keys an app must have (`request-keys`, per \
     platform and OS version); the key a prompt shows must be one of them, or developers are told that \

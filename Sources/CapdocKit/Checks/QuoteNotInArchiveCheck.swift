@@ -1,8 +1,8 @@
 /// With `--archives`, a quote that the archived page text does not contain.
-public enum QuoteNotInArchiveCheck: Check {
+enum QuoteNotInArchiveCheck: Check {
     public static let id = CheckID.quoteNotInArchive
     public static let summary = "A quote is not found in the archived text of its source (with --archives)."
-    public static let documentation = """
+    static let documentation = """
     `capdoc check --archives DIR` reads the archived text of every source that names an `archive` file and \
     looks for each quote in it, ignoring differences of white space and of typographic quotes and \
     apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \

@@ -1,8 +1,8 @@
 /// A relaunch claimed on a platform whose sources say the system never relaunches apps.
-public enum RelaunchNotOnPlatformCheck: Check {
+enum RelaunchNotOnPlatformCheck: Check {
     public static let id = CheckID.relaunchNotOnPlatform
     public static let summary = "A service is claimed to relaunch terminated apps on a platform that never relaunches apps."
-    public static let documentation = """
+    static let documentation = """
     Some sources state that a platform never relaunches apps, whatever the service (\"The system doesn’t \
     launch watchOS apps, even if they have Always access.\"): a `launches-terminated-app: false` claim \
     about `all` services that names the platform. A narrower claim that says some service does relaunch \

@@ -1,8 +1,8 @@
 /// An adjudication that no longer resolves any contradiction.
-public enum StaleAdjudicationCheck: Check {
+enum StaleAdjudicationCheck: Check {
     public static let id = CheckID.staleAdjudication
     public static let summary = "An adjudication resolves no contradiction."
-    public static let documentation = """
+    static let documentation = """
     An adjudication rules on claims that disagree. When the claims change so that they no longer \
     disagree (a quote was corrected, a scope narrowed, a source removed), the ruling is stale and would \
     mislead readers of the conflicts page: remove it, or re-point it at the claims that now disagree.

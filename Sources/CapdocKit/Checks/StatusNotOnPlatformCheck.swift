@@ -1,8 +1,8 @@
 /// A flow state occurs on a platform whose `authorizationStatus` cannot report the state's status.
-public enum StatusNotOnPlatformCheck: Check {
+enum StatusNotOnPlatformCheck: Check {
     public static let id = CheckID.statusNotOnPlatform
     public static let summary = "A transition on a platform starts from, or reports, a status that does not exist there."
-    public static let documentation = """
+    static let documentation = """
     Each flow state reports one status (`flow.yaml`, or the transition's `status`). Where a transition \
     holds, its state occurs: the status it reports and the status of the state it starts from must exist \
     on that platform, according to the `status-exists` facts (`authorizedWhenInUse` does not exist on \

@@ -1,9 +1,9 @@
 /// A cell of the matrix that no claim decides.
-public enum UndecidedCellCheck: Check {
+enum UndecidedCellCheck: Check {
     public static let id = CheckID.undecidedCell
     public static let severity = Severity.warning
     public static let summary = "A service × platform × level cell of the matrix has no claim that decides it."
-    public static let documentation = """
+    static let documentation = """
     For every service, platform and access level that the platform offers, the model should say whether \
     the service works (`service-available`) and whether it relaunches a terminated app \
     (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \

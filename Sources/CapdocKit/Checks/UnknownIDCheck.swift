@@ -1,8 +1,8 @@
 /// A claim, adjudication or flow state refers to an id that the vocabulary does not define.
-public enum UnknownIDCheck: Check {
+enum UnknownIDCheck: Check {
     public static let id = CheckID.unknownID
     public static let summary = "A reference names an id that does not exist."
-    public static let documentation = """
+    static let documentation = """
     Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \
     choices, statuses and keys; adjudications name claims as `source-id#claim-id`; flow states name the \
     status they report, and triggers the request whose keys their prompts need. Each must exist in the \

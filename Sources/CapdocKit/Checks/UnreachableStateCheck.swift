@@ -1,8 +1,8 @@
 /// A flow state that no chain of transitions leads to from the initial state.
-public enum UnreachableStateCheck: Check {
+enum UnreachableStateCheck: Check {
     public static let id = CheckID.unreachableState
     public static let summary = "A flow state cannot be reached from Not Determined by any transition the sources describe."
-    public static let documentation = """
+    static let documentation = """
     Every app starts in `not-determined`. Following the merged `transition` facts (on any platform) from \
     there must reach every state of `flow.yaml`; a state that nothing leads to is shown on the flow page \
     but no answer of `capdoc query flow` can end in it. Encode the source that says how an app gets \

@@ -1,10 +1,10 @@
 // A structural check: the loader reports it while reading, because only the loader sees the YAML.
 
 /// An id cannot be used safely as a file name, URL or man page name.
-public enum UnsafeIDCheck: Check {
+enum UnsafeIDCheck: Check {
     public static let id = CheckID.unsafeID
     public static let summary = "An id cannot be used safely as a file name, URL or man page name."
-    public static let documentation = """
+    static let documentation = """
     Ids are kebab-case: lowercase ASCII letters and digits in words joined by single hyphens, at most 64 characters. That rules out `/`, `..`, spaces and capitals, which could write outside the output folder or break links. Info.plist keys keep their own names, which must be ASCII letters and digits.
     """
 }

@@ -8,7 +8,7 @@
 public struct Flow: Sendable {
     /// The facts through their gates: a prompt appears, or a transition happens, only where its
     /// trigger's method exists (`gates.yaml`).
-    public let gated: GatedFacts
+    let gated: GatedFacts
     public var merge: MergeResult { gated.merge }
     public var vocabulary: Vocabulary { gated.vocabulary }
     /// The choices the transition facts describe for each `from|trigger`, in vocabulary order.
@@ -33,7 +33,7 @@ public struct Flow: Sendable {
     }
 
     /// The state every app starts in: `not-determined`, or the first state of `flow.yaml`.
-    public var initialState: String {
+    var initialState: String {
         vocabulary.contains(.state, "not-determined") ? "not-determined" : (vocabulary.ids(.state).first ?? "not-determined")
     }
 
@@ -123,7 +123,7 @@ public struct Flow: Sendable {
 
     /// One row of the flow: a transition with its prompt, and the platforms (with their OS versions)
     /// where the same claims state the same thing.
-    public struct Row: Sendable, Hashable {
+    struct Row: Sendable, Hashable {
         public var from, trigger: String
         public var choice: String?
         public var prompted: Bool
@@ -136,15 +136,15 @@ public struct Flow: Sendable {
         /// The claims behind the transition and its prompt, the narrowest of them, their sources, and
         /// the adjudications that decided them.
         public var claims: [String]
-        public var deciding: [String]
+        var deciding: [String]
         public var sources: [String]
         public var adjudications: [String]
 
         /// A call that changes nothing: no prompt, and the state stays.
-        public var changesNothing: Bool { !prompted && outcome.to == from }
+        var changesNothing: Bool { !prompted && outcome.to == from }
 
         /// The platforms grouped by their OS versions, in order: [(["ios", "ipados"], [11.0+]), (["watchos"], [all])].
-        public var places: [(platforms: [String], ranges: [VersionRange])] {
+        var places: [(platforms: [String], ranges: [VersionRange])] {
             var groups: [(platforms: [String], ranges: [VersionRange])] = []
             for platform in platforms {
                 let ranges = os[platform] ?? [.all]
@@ -156,7 +156,7 @@ public struct Flow: Sendable {
 
     /// Every transition, grouped across platforms, in the order of states, triggers and choices of
     /// `flow.yaml`, then of the first platform.
-    public func rows() -> [Row] {
+    func rows() -> [Row] {
         struct GroupKey: Hashable {
             var from, trigger: String
             var choice: String?
@@ -210,7 +210,7 @@ public struct Flow: Sendable {
     }
 
     /// The states reachable from the initial state over the transitions of any platform.
-    public func reachableStates() -> Set<String> {
+    func reachableStates() -> Set<String> {
         var edges: [String: Set<String>] = [:]
         for fact in merge.facts(of: .transition) {
             if case let .transition(outcome) = fact.value { edges[FlowKey.parts(fact.subject).from, default: []].insert(outcome.to) }
@@ -224,7 +224,7 @@ public struct Flow: Sendable {
     }
 
     /// Each state's distance from the initial state (unreachable states are left out).
-    public func layers() -> [String: Int] {
+    func layers() -> [String: Int] {
         var edges: [String: Set<String>] = [:]
         for fact in merge.facts(of: .transition) {
             if case let .transition(outcome) = fact.value { edges[FlowKey.parts(fact.subject).from, default: []].insert(outcome.to) }

@@ -5,13 +5,13 @@
 ///
 /// Wide claims — silent or `all` platforms, or no OS range — are trimmed by the gates without a
 /// word: "every service works under Always" does not claim a service exists where it does not.
-public enum GateConflicts {
+enum GateConflicts {
     public struct Result: Sendable {
         public var contradictions: [Contradiction]
-        public var usedAdjudications: Set<String>
+        var usedAdjudications: Set<String>
     }
 
-    public static func find(model: ContentModel, merge: MergeResult) -> Result {
+    static func find(model: ContentModel, merge: MergeResult) -> Result {
         guard !model.gates.isEmpty else { return Result(contradictions: [], usedAdjudications: []) }
         let gated = GatedFacts(merge: merge, model: model)
         let vocabulary = model.vocabulary

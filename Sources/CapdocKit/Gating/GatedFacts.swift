@@ -8,7 +8,7 @@
 public struct GatedFacts: Sendable {
     public let merge: MergeResult
     public let vocabulary: Vocabulary
-    public let gates: [Gate]
+    let gates: [Gate]
     /// The gates of each kind under each accuracy, worked out once: answers look them up at every step.
     private let gatesByKind: [Accuracy: [FactKind: [Gate]]]
     /// Where an adjudication ruled that a gated claim stands over the claim that closes its gate.
@@ -53,11 +53,6 @@ public struct GatedFacts: Sendable {
         /// No claim decides the fact here.
         case unknown
 
-        public var isPositive: Bool {
-            if case let .value(value) = self { return value != .boolean(false) }
-            return false
-        }
-
         /// The value as a boolean where it is one; a closed gate counts as false.
         public var flag: Bool? {
             switch self {
@@ -87,14 +82,14 @@ public struct GatedFacts: Sendable {
         public var facts: [Fact]
 
         public var claims: [String] { facts.flatMap(\.claims).uniqued() }
-        public var deciding: [String] { facts.flatMap(\.deciding).uniqued() }
+        var deciding: [String] { facts.flatMap(\.deciding).uniqued() }
         public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
         /// The adjudications that decided the facts behind it.
         public var adjudications: [String] { facts.compactMap(\.adjudication).uniqued() }
     }
 
     /// The gates of a kind, in the order of `gates.yaml`: those that apply under `accuracy`.
-    public func gates(of kind: FactKind, under accuracy: Accuracy = .full) -> [Gate] {
+    func gates(of kind: FactKind, under accuracy: Accuracy = .full) -> [Gate] {
         gatesByKind[accuracy]?[kind] ?? []
     }
 
@@ -127,7 +122,7 @@ public struct GatedFacts: Sendable {
 
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
     /// first fact or gate that decides anything are left out.
-    public func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [Segment] {
+    func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [Segment] {
         var bounds = Set<Version>()
         collectBounds(kind, subject: subject, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         var result: [Segment] = []
@@ -190,7 +185,7 @@ public struct GatedFacts: Sendable {
 
     /// The facts of a cell cut to where they hold through the gates, in OS order: what a reader that
     /// works on facts (the Info.plist linter) sees. Where a gate is closed or unknown there is no fact.
-    public func holding(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
+    func holding(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
         guard !gates(of: kind).isEmpty else { return merge.facts(kind, subject: subject, platform: platform, level: level) }
         return timeline(kind, subject: subject, platform: platform, level: level).flatMap { segment -> [Fact] in
             guard case .value = segment.answer else { return [] }

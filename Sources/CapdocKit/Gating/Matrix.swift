@@ -29,8 +29,8 @@ public struct Deprecation: Sendable, Hashable {
 }
 
 /// Reads the gated facts as answers to matrix questions.
-public struct Matrix: Sendable {
-    public let gated: GatedFacts
+struct Matrix: Sendable {
+    let gated: GatedFacts
     public var merge: MergeResult { gated.merge }
 
     public init(gated: GatedFacts) {
@@ -56,7 +56,7 @@ public struct Matrix: Sendable {
     }
 
     /// The answer over all OS versions: ranges where it stays the same, in order.
-    public func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full) -> [(os: VersionRange, support: Support)] {
+    func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full) -> [(os: VersionRange, support: Support)] {
         var bounds = Set<Version>()
         gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)

@@ -9,12 +9,12 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
     /// A framework or other bundle that never runs on its own.
     case framework
 
-    public static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+    static let widgetExtensionPoint = "com.apple.widgetkit-extension"
 
     /// Whether the bundle's own code asks for authorization, so that its Info.plist must hold the
     /// usage strings. An extension runs under its containing app's authorization, and the prompt
     /// shows the containing app's strings (the widget pages say so for widgets).
-    public var makesRequests: Bool {
+    var makesRequests: Bool {
         switch self {
         case .app, .watchApp, .appClip: true
         case .widgetExtension, .appExtension, .framework: false

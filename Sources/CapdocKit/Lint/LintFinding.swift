@@ -66,7 +66,7 @@ public struct LintFinding: Sendable, Hashable {
     /// Where to fix it: the key's line, the call, or the plist when the key is missing.
     public var location: LintLocation
     /// Other places that explain it: the calls that make a request whose key is missing.
-    public var related: [LintLocation]
+    var related: [LintLocation]
     /// Ids of the sources that state the rule, sorted and unique.
     public var sources: [String]
     /// References (`source#claim`) of the claims that state it, sorted and unique.
@@ -110,10 +110,10 @@ public struct LintResult: Sendable, Hashable {
     /// The requests checked, given or inferred, in vocabulary order.
     public var requests: [String]
     /// The requests inferred from the keys and the code, when `--requests` was left out; nil when given.
-    public var inferredRequests: [String]?
+    var inferredRequests: [String]?
     /// What each inferred request was inferred from: keys present, `UIBackgroundModes: location`,
     /// or calls (`App/Location.swift:12`), sorted.
-    public var inferredFrom: [String: [String]]
+    var inferredFrom: [String: [String]]
     public var findings: [LintFinding]
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }

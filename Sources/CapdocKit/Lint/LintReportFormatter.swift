@@ -9,10 +9,10 @@ public enum LintFormat: String, Sendable, CaseIterable {
 /// Every format is deterministic: results in input order, findings in `LintFinding.ordered` order,
 /// JSON keys sorted (written by `JSONValue`, capdoc's one JSON writer).
 public struct LintReportFormatter: Sendable {
-    public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
-    public static let informationURI = "https://capdoc.invalid/"
+    static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+    static let informationURI = "https://capdoc.invalid/"
     /// The SARIF rule of an input that could not be linted (unreadable plist, project or sources).
-    public static let couldNotLintRule = "could-not-lint"
+    static let couldNotLintRule = "could-not-lint"
 
     public var colour: Bool
     /// The folder the command ran in: SARIF paths under it are written relative to it (`%SRCROOT%`),

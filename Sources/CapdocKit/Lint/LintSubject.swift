@@ -7,14 +7,14 @@ public struct LintSubject: Sendable {
     public var target: String?
     public var plist: [String: PlistValue]
     /// Where each top-level key is written (its line in an XML plist, its build setting in a project).
-    public var keyLocations: [String: LintLocation]
+    var keyLocations: [String: LintLocation]
     public var platform: String
     public var deploymentTarget: Version?
     public var bundle: BundleKind
     /// The requests the app makes, when given; nil: inferred from the keys and the code.
     public var requests: [String]?
     /// The localized strings files beside the plist (`de.lproj/InfoPlist.strings`, …).
-    public var localizations: [LocalizedInfoPlist]
+    var localizations: [LocalizedInfoPlist]
     /// The calls of the domain's framework in the bundle's code (`--sources`).
     public var code: [CodeUse]
 

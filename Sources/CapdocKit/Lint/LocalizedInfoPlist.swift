@@ -11,14 +11,14 @@ public struct LocalizedInfoPlist: Sendable, Hashable {
     }
 
     /// The language (`de`, `pt-BR`, `Base`).
-    public var language: String
+    var language: String
     /// The file the entries came from (`de.lproj/InfoPlist.strings`, or a string catalog).
     public var path: String
     public var entries: [String: Entry]
 }
 
 /// Why a localized strings file could not be read: with its position, for `file:line:col` output.
-public struct LocalizedStringsError: Error, Sendable, Hashable, CustomStringConvertible {
+struct LocalizedStringsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var line: Int?
     public var column: Int?
@@ -33,12 +33,12 @@ public struct LocalizedStringsError: Error, Sendable, Hashable, CustomStringConv
 /// Finds and reads the localized Info.plist strings beside an Info.plist: `<lang>.lproj/InfoPlist.strings`
 /// (text in UTF-8 or UTF-16, or compiled to a binary plist) and `InfoPlist.xcstrings` (Xcode's
 /// string catalog, JSON).
-public enum LocalizedInfoPlistReader {
+enum LocalizedInfoPlistReader {
     /// Larger files are refused before they are read: a strings file is a few kilobytes.
-    public static let maximumSize = 8 << 20
+    static let maximumSize = 8 << 20
 
     /// The localization files in the Info.plist's folder, sorted (links are not followed).
-    public static func find(besideInfoPlist path: String) -> [String] {
+    static func find(besideInfoPlist path: String) -> [String] {
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

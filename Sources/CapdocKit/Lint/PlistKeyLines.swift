@@ -8,7 +8,7 @@ import Foundation
 /// dictionary. Comments, CDATA sections, processing instructions and the DOCTYPE are skipped; a
 /// key's text is unescaped as XML (`&amp;`, `&#x41;`). It reads only what Foundation already
 /// accepted as a plist, in one pass, so its work is linear in the file.
-public enum PlistKeyLines {
+enum PlistKeyLines {
     /// Key → 1-based line of its `<key>` tag. When a key appears twice, the last one wins, as in
     /// Foundation's reading.
     public static func lines(inXML data: Data) -> [String: Int] {

@@ -15,7 +15,7 @@ public struct PlistLinter: Sendable {
     /// The facts through their gates: a request needs keys only where its method exists.
     let gated: GatedFacts
 
-    public static let temporaryDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
+    static let temporaryDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
@@ -110,7 +110,7 @@ public struct PlistLinter: Sendable {
     /// request that also needs it. Where two requests need the same keys (on macOS both need
     /// only NSLocationUsageDescription), the one listed first in requests.yaml, asking for less,
     /// explains them.
-    public func inferRequests(present: Set<String>, platform: String) -> [String: [String]] {
+    func inferRequests(present: Set<String>, platform: String) -> [String: [String]] {
         var lists: [(request: String, keys: Set<String>)] = []
         let order = Dictionary(model.vocabulary.ids(.request).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for request in model.vocabulary.ids(.request) {

@@ -16,7 +16,7 @@ public indirect enum PlistValue: Sendable, Hashable {
     case other(String)
 
     /// How the value's type reads in messages: "a string", "a boolean", …
-    public var typeDescription: String {
+    var typeDescription: String {
         switch self {
         case .string: "a string"
         case .boolean: "a boolean"
@@ -85,10 +85,10 @@ public struct PlistDocument: Sendable, Hashable {
     public var format: Format
     public var root: [String: PlistValue]
     /// The 1-based line of each top-level key, from the same bytes (XML only: a binary plist has no lines).
-    public var keyLines: [String: Int] = [:]
+    var keyLines: [String: Int] = [:]
 
     /// Where each top-level key is written, for findings.
-    public var keyLocations: [String: LintLocation] {
+    var keyLocations: [String: LintLocation] {
         keyLines.mapValues { LintLocation(file: path, line: $0) }
     }
 }
@@ -161,7 +161,7 @@ public struct PlistReader: Sendable {
     /// the largest real ones (hundreds of URL schemes, fonts or document types) are well under 1 MiB.
     /// 16 MiB, not the 8 MiB of other inputs: the hostile-input tests of issue 6 lint a plist with
     /// a 10 MB usage string (a finding, not an unreadable file), and that promise is kept.
-    public static let maximumSize = 16 << 20
+    static let maximumSize = 16 << 20
 
     public init() {}
 

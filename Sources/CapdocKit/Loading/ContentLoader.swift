@@ -15,7 +15,7 @@ public struct ContentLoader: Sendable {
         public var model: ContentModel
         public var diagnostics: [Diagnostic]
         /// Where each claim's value list of keys was written, by claim reference (for reference checks).
-        public var keyReferences: [String: [Located<String>]]
+        var keyReferences: [String: [Located<String>]]
     }
 
     static let adjudicationsFile = "adjudications.yaml"
@@ -213,11 +213,11 @@ public struct ContentLoader: Sendable {
 
     /// Content files are edited by hand: anything larger is a mistake or an attack, and is refused
     /// before it is read, so that memory and time stay bounded.
-    public static let largestFile = 8 * 1024 * 1024
-    public static let mostPlatforms = 32
-    public static let mostLevels = 8
+    static let largestFile = 8 * 1024 * 1024
+    static let mostPlatforms = 32
+    static let mostLevels = 8
     /// Services × platforms × levels: 20,000 services on 7 platforms with 2 levels are 280,000.
-    public static let mostServiceCells = 500_000
+    static let mostServiceCells = 500_000
 
     /// Reads and parses a file that must exist and hold a YAML document.
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {

@@ -35,7 +35,7 @@ public extension FileSystem {
 }
 
 /// Joins path components with `/`, without resolving anything.
-public func joinPath(_ base: String, _ component: String) -> String {
+func joinPath(_ base: String, _ component: String) -> String {
     if base.isEmpty || base == "." { return component }
     return base.hasSuffix("/") ? base + component : base + "/" + component
 }

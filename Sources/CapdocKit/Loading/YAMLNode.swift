@@ -4,7 +4,7 @@
 /// a position in its `YAMLDocument`, which holds every node of a file in a few flat arrays: a
 /// Content file has hundreds of thousands of nodes, and one object (or array) per node would cost
 /// more to build, copy and free than reading the file does.
-public struct YAMLNode: Sendable {
+struct YAMLNode: Sendable {
     let document: YAMLDocument
     let index: Int32
 
@@ -15,9 +15,9 @@ public struct YAMLNode: Sendable {
         return SourceLocation(path: document.path, line: Int(record.line), column: Int(record.column))
     }
 
-    public var isScalar: Bool { record.kind <= YAMLDocument.Record.quotedScalar }
-    public var isMapping: Bool { record.kind == YAMLDocument.Record.mapping }
-    public var isSequence: Bool { record.kind == YAMLDocument.Record.sequence }
+    var isScalar: Bool { record.kind <= YAMLDocument.Record.quotedScalar }
+    var isMapping: Bool { record.kind == YAMLDocument.Record.mapping }
+    var isSequence: Bool { record.kind == YAMLDocument.Record.sequence }
 
     /// A scalar's text; nil for a collection.
     public var text: String? {
@@ -26,24 +26,24 @@ public struct YAMLNode: Sendable {
     }
 
     /// A plain scalar: not quoted, not a block scalar (`|`, `>`).
-    public var isPlain: Bool { record.kind == YAMLDocument.Record.plainScalar }
+    var isPlain: Bool { record.kind == YAMLDocument.Record.plainScalar }
 
     /// A mapping's pairs, in order; nil for another node.
-    public var pairs: YAMLPairs? {
+    var pairs: YAMLPairs? {
         let record = record
         guard record.kind == YAMLDocument.Record.mapping else { return nil }
         return YAMLPairs(document: document, start: Int(record.start), count: Int(record.count) / 2)
     }
 
     /// A sequence's items; nil for another node.
-    public var items: YAMLItems? {
+    var items: YAMLItems? {
         let record = record
         guard record.kind == YAMLDocument.Record.sequence else { return nil }
         return YAMLItems(document: document, start: Int(record.start), count: Int(record.count))
     }
 
     /// The word used in "expected a list, found a mapping".
-    public var kindDescription: String {
+    var kindDescription: String {
         switch record.kind {
         case YAMLDocument.Record.mapping: "a mapping"
         case YAMLDocument.Record.sequence: "a list"
@@ -52,7 +52,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A plain `null`, `~` or empty scalar.
-    public var isNull: Bool {
+    var isNull: Bool {
         guard isPlain, let text else { return false }
         // Most values are longer: the length settles them without comparing text.
         let length = text.utf8.count
@@ -65,14 +65,14 @@ public struct YAMLNode: Sendable {
 }
 
 /// The pairs of a mapping node.
-public struct YAMLPairs: RandomAccessCollection, Sendable {
+struct YAMLPairs: RandomAccessCollection, Sendable {
     let document: YAMLDocument
     /// Where the mapping's keys and values, alternately, start in the document's `children`.
     let start: Int
     public let count: Int
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    var endIndex: Int { count }
 
     public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
         (key(position), value(position))
@@ -88,13 +88,13 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 }
 
 /// The items of a sequence node.
-public struct YAMLItems: RandomAccessCollection, Sendable {
+struct YAMLItems: RandomAccessCollection, Sendable {
     let document: YAMLDocument
     let start: Int
     public let count: Int
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    var endIndex: Int { count }
 
     public subscript(position: Int) -> YAMLNode {
         YAMLNode(document: document, index: document.children[start + position])

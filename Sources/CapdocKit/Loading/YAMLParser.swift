@@ -1,11 +1,11 @@
 import Foundation
 
 /// Parses one YAML file into a `YAMLNode`, or a diagnostic with the position YAML reported.
-public enum YAMLParser {
+enum YAMLParser {
     /// More nodes than this, per byte of input, can only come from aliases expanding ("billion laughs").
     static let nodesPerByteLimit = 1
 
-    public static func parse(_ data: Data, path: String) -> Result<YAMLNode?, Diagnostic> {
+    static func parse(_ data: Data, path: String) -> Result<YAMLNode?, Diagnostic> {
         data.withUnsafeBytes { bytes in
             parse(bytes, path: path, invalidUTF8: { firstInvalidUTF8(data, path: path) })
         }

@@ -1,6 +1,6 @@
 /// Claims by `source#claim` reference: the model's claims, found through an index of their
 /// references, so that the lookup table does not hold a second copy of every claim.
-public struct ClaimsByReference: Sendable {
+struct ClaimsByReference: Sendable {
     private let claims: [Claim]
     private let positions: [String: Int32]
 

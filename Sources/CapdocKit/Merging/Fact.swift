@@ -21,7 +21,7 @@ public struct Fact: Sendable, Hashable {
     }
 
     /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
-    public var deciding: [String] {
+    var deciding: [String] {
         get { citations.deciding }
         set { citations = FactCitations(claims: claims, deciding: newValue, sources: sources) }
     }
@@ -48,7 +48,7 @@ public struct Contradiction: Sendable, Hashable {
     public var subjects: [String]
     public var platforms: [String]
     public var levels: [String]
-    public var ranges: [String: [VersionRange]]
+    var ranges: [String: [VersionRange]]
 }
 
 /// The outcome of merging all claims.
@@ -56,9 +56,9 @@ public struct MergeResult: Sendable {
     public var facts: [Fact]
     public var contradictions: [Contradiction]
     /// Ids of adjudications that resolved at least one contradiction.
-    public var usedAdjudications: Set<String>
+    var usedAdjudications: Set<String>
     /// Claims by reference, for looking up what a fact or contradiction cites.
-    public var claimsByReference: ClaimsByReference
+    var claimsByReference: ClaimsByReference
 
     /// The replacement the first of these claims that names one gives (deprecation claims may name one).
     public func replacement(namedBy references: [String]) -> String? {
@@ -83,12 +83,6 @@ public struct MergeResult: Sendable {
     public func facts(of kind: FactKind) -> ArraySlice<Fact> {
         let run = cells.cells(of: kind)
         return facts[Int(cellStarts[run.lowerBound])..<Int(cellStarts[run.upperBound])]
-    }
-
-    /// How many facts a cell has, without copying them (0 for unknown ids).
-    public func factCount(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> Int {
-        guard let cell = cells.cell(kind: kind, subject: subject, platform: platform, level: level) else { return 0 }
-        return Int(cellStarts[cell + 1] - cellStarts[cell])
     }
 
     /// The fact that holds at `version` (or at the newest versions when nil).

@@ -7,7 +7,7 @@ import Foundation
 /// cover. Inside a cell, the OS versions are cut into segments at every claim's bounds; in each
 /// segment the narrowest claims win (see `Specificity`), and narrowest claims that disagree are a
 /// contradiction, unless an adjudication rules on them.
-public enum Merger {
+enum Merger {
     public static func merge(_ model: ContentModel) -> MergeResult {
         let claims = model.claims
         let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects(of: claims))

@@ -7,13 +7,13 @@ public enum Selection: Sendable, Hashable {
     case all
     case named([Located<String>])
 
-    public var isNamed: Bool {
+    var isNamed: Bool {
         if case .silent = self { return false }
         return true
     }
 
     /// Whether it names exactly one id.
-    public var isSingle: Bool {
+    var isSingle: Bool {
         if case let .named(ids) = self { return ids.count == 1 }
         return false
     }
@@ -38,7 +38,7 @@ public enum ClaimValue: Sendable, Hashable {
     case transition(TransitionOutcome)
 
     /// How the value reads in messages.
-    public var display: String {
+    var display: String {
         switch self {
         case let .boolean(flag): flag ? "true" : "false"
         case let .keys(keys): keys.isEmpty ? "no keys" : keys.joined(separator: ", ")
@@ -58,7 +58,7 @@ public struct TransitionOutcome: Sendable, Hashable {
     /// The reported status; nil only when the `to` state is unknown to the vocabulary.
     public var status: String?
     /// Whether the claim wrote the status itself (false: taken from the state).
-    public var statusStated: Bool
+    var statusStated: Bool
     public var delegate: Bool?
 
     public init(to: String, status: String?, statusStated: Bool, delegate: Bool?) {
@@ -78,7 +78,7 @@ public struct TransitionOutcome: Sendable, Hashable {
         hasher.combine(delegate)
     }
 
-    public var display: String {
+    var display: String {
         let delegateText = switch delegate {
         case true?: "delegate told"
         case false?: "delegate not told"
@@ -129,7 +129,7 @@ public struct Claim: Sendable, Hashable {
     /// `source-id#claim-id`.
     public var reference: String { "\(sourceID)#\(id.value)" }
 
-    public var sourceID: String {
+    var sourceID: String {
         get { box.fields.sourceID }
         set { box = box.with { $0.sourceID = newValue } }
     }
@@ -145,7 +145,7 @@ public struct Claim: Sendable, Hashable {
         set { box = box.with { $0.location = newValue } }
     }
 
-    public var scope: ClaimScope {
+    var scope: ClaimScope {
         get { box.fields.scope }
         set { box = box.with { $0.scope = newValue } }
     }
@@ -161,7 +161,7 @@ public struct Claim: Sendable, Hashable {
     }
 
     /// The free topic of a note claim.
-    public var topic: String? {
+    var topic: String? {
         get { box.fields.topic }
         set { box = box.with { $0.topic = newValue } }
     }
@@ -206,14 +206,14 @@ public struct Claim: Sendable, Hashable {
     }
 
     /// The state a flow claim starts from.
-    public var fromState: String? {
+    var fromState: String? {
         guard fact.isFlow, case let .named(ids) = scope.subjects, ids.count == 1 else { return nil }
         return ids[0].value
     }
 
     /// The fact cell's subject of a flow claim: `from|trigger` for prompts, `from|trigger|choice` for
     /// transitions (the choice empty when no prompt appears). See `FlowKey`.
-    public var flowKey: String? {
+    var flowKey: String? {
         guard let from = fromState, let trigger else { return nil }
         return fact == .prompt ? FlowKey.prompt(from: from, trigger: trigger.value)
             : FlowKey.transition(from: from, trigger: trigger.value, choice: choice?.value)
@@ -221,15 +221,15 @@ public struct Claim: Sendable, Hashable {
 }
 
 /// The synthesized subjects of flow facts. Ids are kebab-case, so `|` never occurs in them.
-public enum FlowKey {
+enum FlowKey {
     public static func prompt(from: String, trigger: String) -> String { from + "|" + trigger }
 
-    public static func transition(from: String, trigger: String, choice: String?) -> String {
+    static func transition(from: String, trigger: String, choice: String?) -> String {
         from + "|" + trigger + "|" + (choice ?? "")
     }
 
     /// The parts of a key: from, trigger, and the choice (nil for prompts and for transitions without one).
-    public static func parts(_ key: String) -> (from: String, trigger: String, choice: String?) {
+    static func parts(_ key: String) -> (from: String, trigger: String, choice: String?) {
         let parts = key.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         let choice = parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil
         return (parts.first ?? "", parts.count > 1 ? parts[1] : "", choice)
@@ -256,7 +256,7 @@ public struct Source: Sendable, Hashable {
     public var path: String
     /// Which copy or version of the page this is ("current page", "2019 rendering"), for pages that
     /// share a title; nil for the only copy.
-    public var edition: String?
+    var edition: String?
 
     /// The title with its edition, as readers see it: two copies of one page must not look the same.
     public var displayTitle: String { edition.map { "\(title) (\($0))" } ?? title }
@@ -279,7 +279,7 @@ public struct Source: Sendable, Hashable {
 /// A maintainer's ruling on a contradiction: which claim stands, over which others, and why.
 public struct Adjudication: Sendable, Hashable {
     public var id: Located<String>
-    public var prevails: Located<String>
+    var prevails: Located<String>
     public var over: [Located<String>]
     /// Optional limits: where the ruling applies. Silent platforms and an open range mean everywhere.
     public var platforms: Selection
@@ -309,10 +309,10 @@ public struct ContentModel: Sendable {
     public var adjudications: [Adjudication]
 
     /// The newest full date (`YYYY-MM-DD`) of any source: the date the facts are as of.
-    public var newestSourceDate: String? { sources.compactMap(\.date).filter { $0.count == 10 }.max() }
+    var newestSourceDate: String? { sources.compactMap(\.date).filter { $0.count == 10 }.max() }
 
     /// The dependencies between facts (`gates.yaml`).
-    public var gates: [Gate]
+    var gates: [Gate]
     /// The folder it was loaded from, as given.
     public var root: String
     /// All claims of all sources, in source order (sources sorted by id); kept, not recomputed,

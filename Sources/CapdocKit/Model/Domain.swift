@@ -9,18 +9,18 @@ public struct Domain: Sendable, Hashable {
     /// The subject with its vendor, for descriptions ("Apple … authorization").
     public var fullName: String
     /// The man page of the whole matrix (`man -M man NAME`); kebab-case.
-    public var manPage: String
+    var manPage: String
     /// The services as a table caption names them, capitalized ("Library features").
     public var services: String
     /// What a usage string must explain, after "must say" ("why the app uses the photo library").
-    public var purpose: String
+    var purpose: String
     /// The placeholder of a usage string in the pages' Info.plist snippets ("Why your app …").
-    public var usageExample: String
+    var usageExample: String
     /// What the person reading a usage string wants told, after "replace the placeholders with"
     /// ("what your app does with the photos").
-    public var usageHint: String
+    var usageHint: String
     /// The API that reports an app's authorization status, as captions name it ("Statuses … can report").
-    public var statusAPI: String
+    var statusAPI: String
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -32,7 +32,7 @@ public struct Domain: Sendable, Hashable {
     /// page and no flow check, and a flow claim is an error.
     public var flow: Bool
     /// Titles of fact kinds in this domain's words, where the generic title would not do.
-    public var factTitles: [FactKind: String]
+    var factTitles: [FactKind: String]
 
     public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
                 purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",

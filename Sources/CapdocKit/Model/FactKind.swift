@@ -24,7 +24,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case backgroundDelivery = "background-delivery"
     case optOutKey = "opt-out-key"
 
-    public enum ValueType: Sendable {
+    enum ValueType: Sendable {
         /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
         /// `transition`: a mapping `{to, status, delegate}`.
         case boolean, keyList, key, text, transition
@@ -32,7 +32,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     /// The vocabulary the subject comes from; nil for kinds without a subject.
     /// Notes have a free-form topic as their subject, see `hasFreeTopic`.
-    public var subjectKind: EntityKind? {
+    var subjectKind: EntityKind? {
         switch self {
         case .levelSupported: .level
         case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .serviceDeprecated, .explicitRequestRequired,
@@ -76,7 +76,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    public var hasFreeTopic: Bool { self == .note }
+    var hasFreeTopic: Bool { self == .note }
 
     /// The kind's position in `allCases`: the merge numbers its tables by it instead of hashing kinds.
     var ordinal: Int {
@@ -109,17 +109,17 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     /// Flow facts: their subject is the state a trigger starts from, and they take a `trigger`
     /// (and transitions a `choice`). Their fact cell is the state, trigger and choice together.
-    public var isFlow: Bool { self == .prompt || self == .transition }
+    var isFlow: Bool { self == .prompt || self == .transition }
 
     /// Whether claims of this kind may name the user's `choice` at a prompt.
-    public var takesChoice: Bool { self == .transition }
+    var takesChoice: Bool { self == .transition }
 
     /// Whether claims of this kind may (and facts must) be scoped by access level.
-    public var takesLevels: Bool {
+    var takesLevels: Bool {
         self == .serviceAvailable || self == .launchesTerminatedApp
     }
 
-    public var valueType: ValueType {
+    var valueType: ValueType {
         switch self {
         case .requestKeys: .keyList
         case .prompt, .optOutKey: .key
@@ -134,7 +134,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     /// Deprecation kinds: their claims may name a `replacement`, and their `from` bound is the
     /// version that deprecates the subject ("deprecated in 27.0").
-    public var isDeprecation: Bool {
+    var isDeprecation: Bool {
         switch self {
         case .keyDeprecated, .serviceDeprecated, .requestDeprecated, .apiDeprecated: true
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
@@ -146,7 +146,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     /// Kinds whose absence is no gap: most APIs are not deprecated and most services have no opt-out
     /// key, so where no source states one the pages say "Not stated", not "Unknown".
-    public var absenceIsNotStated: Bool { isDeprecation || self == .optOutKey }
+    var absenceIsNotStated: Bool { isDeprecation || self == .optOutKey }
 
     /// One line for references, in words of no domain.
     public var summary: String {

@@ -6,7 +6,7 @@
 public struct Gate: Sendable, Hashable {
     public var id: Located<String>
     /// The kinds of fact it gates.
-    public var gated: [FactKind]
+    var gated: [FactKind]
     /// The kind of fact that must be true.
     public var requires: FactKind
     /// Where the required fact's subject comes from; nil when the required kind has no subject.
@@ -36,7 +36,7 @@ public struct Gate: Sendable, Hashable {
     }
 
     /// Whether the gate applies to an answer asked under this accuracy.
-    public func applies(under accuracy: Accuracy) -> Bool { self.accuracy == nil || self.accuracy == accuracy }
+    func applies(under accuracy: Accuracy) -> Bool { self.accuracy == nil || self.accuracy == accuracy }
 }
 
 /// Where a gate finds the subject of the fact it requires, from the gated fact's cell: the cell's
@@ -48,8 +48,8 @@ public struct GateSubject: Sendable, Hashable, CustomStringConvertible {
         case subject, level, from, trigger
     }
 
-    public var part: Part
-    public var attribute: String?
+    var part: Part
+    var attribute: String?
 
     public init(part: Part, attribute: String? = nil) {
         self.part = part
@@ -69,16 +69,16 @@ public struct GateSubject: Sendable, Hashable, CustomStringConvertible {
     public var description: String { part.rawValue + (attribute.map { "." + $0 } ?? "") }
 
     /// The vocabulary attributes that name another entity, and that entity's kind.
-    public static let attributeKinds: [AttributeKey: EntityKind] = [
+    static let attributeKinds: [AttributeKey: EntityKind] = [
         AttributeKey(.status, "level"): .level,
         AttributeKey(.request, "level"): .level,
         AttributeKey(.trigger, "request"): .request,
         AttributeKey(.state, "status"): .status,
     ]
 
-    public struct AttributeKey: Sendable, Hashable {
+    struct AttributeKey: Sendable, Hashable {
         public var kind: EntityKind
-        public var attribute: String
+        var attribute: String
         public init(_ kind: EntityKind, _ attribute: String) {
             self.kind = kind
             self.attribute = attribute
@@ -96,7 +96,7 @@ public struct GateSubject: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind of entity this path names for facts of `kind`, or nil when it does not apply.
-    public func entityKind(for kind: FactKind) -> EntityKind? {
+    func entityKind(for kind: FactKind) -> EntityKind? {
         guard let base = Self.kind(of: part, for: kind) else { return nil }
         guard let attribute else { return base }
         return Self.attributeKinds[AttributeKey(base, attribute)]

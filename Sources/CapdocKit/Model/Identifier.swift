@@ -1,7 +1,7 @@
 /// The rules for public ids: they become file names, URLs and man page names, so they must be safe as all three.
-public enum Identifier {
+enum Identifier {
     /// kebab-case: lowercase ASCII letters and digits in words joined by single hyphens.
-    public static func isKebabCase(_ id: String) -> Bool {
+    static func isKebabCase(_ id: String) -> Bool {
         // One pass over the bytes: Foundation's `contains("--")` cost thousands of instructions per id,
         // a tenth of loading 100,000 claims.
         let bytes = id.utf8
@@ -16,14 +16,14 @@ public enum Identifier {
     }
 
     /// Info.plist key names: an ASCII letter, then ASCII letters and digits.
-    public static func isPlistKeyName(_ id: String) -> Bool {
+    static func isPlistKeyName(_ id: String) -> Bool {
         guard let first = id.utf8.first, id.utf8.count <= 100 else { return false }
         let isLetter = { (byte: UInt8) in (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
         return isLetter(first) && id.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     /// Why `id` is unsafe for `kind`, or nil when it is fine.
-    public static func problem(with id: String, kind: EntityKind) -> String? {
+    static func problem(with id: String, kind: EntityKind) -> String? {
         if kind == .key {
             return isPlistKeyName(id) ? nil : "Info.plist key '\(id)' must be ASCII letters and digits, starting with a letter"
         }

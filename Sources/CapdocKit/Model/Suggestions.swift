@@ -1,7 +1,7 @@
 /// "Did you mean" for unknown ids: the nearest candidates by edit distance, case-insensitively.
-public enum Suggestions {
+enum Suggestions {
     /// Up to `limit` candidates close enough to `word` to be a plausible typo, nearest first.
-    public static func nearest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
+    static func nearest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
         // Edit distance is quadratic: a word far longer than any id is no typo of one.
         guard word.utf8.count <= 256 else { return [] }
         let lowered = word.lowercased()
@@ -22,12 +22,12 @@ public enum Suggestions {
     }
 
     /// " (did you mean 'a' or 'b'?)", or "" when nothing is close.
-    public static func phrase(for word: String, in candidates: [String]) -> String {
+    static func phrase(for word: String, in candidates: [String]) -> String {
         phrase(nearest(to: word, in: candidates))
     }
 
     /// " (did you mean 'a' or 'b'?)" for suggestions already found, or "" when there are none.
-    public static func phrase(_ found: [String]) -> String {
+    static func phrase(_ found: [String]) -> String {
         guard !found.isEmpty else { return "" }
         let quoted = found.map { "'\($0)'" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!

@@ -41,7 +41,7 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// A half-open range of OS versions: `from` included, `until` excluded; a missing bound is open.
 public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     public var from: Version?
-    public var until: Version?
+    var until: Version?
 
     public static let all = VersionRange(from: nil, until: nil)
 
@@ -50,7 +50,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         self.until = until
     }
 
-    public var isUnbounded: Bool { from == nil && until == nil }
+    var isUnbounded: Bool { from == nil && until == nil }
 
     public var isEmpty: Bool {
         if let from, let until { return !(from < until) }
@@ -78,14 +78,14 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         return lowerOK && upperOK
     }
 
-    public func overlaps(_ other: VersionRange) -> Bool {
+    func overlaps(_ other: VersionRange) -> Bool {
         if let until, let otherFrom = other.from, !(otherFrom < until) { return false }
         if let otherUntil = other.until, let from, !(from < otherUntil) { return false }
         return true
     }
 
     /// The versions in both ranges: the later lower bound and the earlier upper bound.
-    public func intersection(_ other: VersionRange) -> VersionRange {
+    func intersection(_ other: VersionRange) -> VersionRange {
         let lower: Version? = switch (from, other.from) {
         case let (a?, b?): max(a, b)
         case let (a, b): a ?? b

@@ -3,7 +3,7 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
     case platform, level, status, service, key, request, api, state, trigger, choice, source
 
     /// The plural used for file names, URLs and JSON members.
-    public var plural: String {
+    var plural: String {
         switch self {
         case .status: "statuses"
         case .platform, .level, .service, .key, .request, .api, .state, .trigger, .choice, .source: rawValue + "s"
@@ -38,7 +38,7 @@ public struct Entity: Sendable, Hashable {
 
 /// All vocabulary entries, in file order, with lookup by kind and id.
 public struct Vocabulary: Sendable {
-    public private(set) var entities: [EntityKind: [Entity]] = [:]
+    private(set) var entities: [EntityKind: [Entity]] = [:]
     private var index: [EntityKind: [String: Int]] = [:]
     /// The words of the domain and its optional concepts (`domain.yaml`).
     public var domain = Domain()
@@ -47,7 +47,7 @@ public struct Vocabulary: Sendable {
 
     /// Adds an entry; returns the earlier entry with the same id if there is one (and keeps the first).
     @discardableResult
-    public mutating func add(_ entity: Entity) -> Entity? {
+    mutating func add(_ entity: Entity) -> Entity? {
         if let existing = index[entity.kind]?[entity.id.value] {
             return entities[entity.kind]![existing]
         }
@@ -67,7 +67,7 @@ public struct Vocabulary: Sendable {
 
     public func ids(_ kind: EntityKind) -> [String] { all(kind).map(\.id.value) }
 
-    public func entity(_ kind: EntityKind, _ id: String) -> Entity? {
+    func entity(_ kind: EntityKind, _ id: String) -> Entity? {
         guard let position = index[kind]?[id] else { return nil }
         return entities[kind]![position]
     }

@@ -25,7 +25,7 @@ public struct Builder: Sendable {
         public var written: OutputWriter.Written?
     }
 
-    public func renderers() throws -> [any Renderer] {
+    func renderers() throws -> [any Renderer] {
         try formats.map { format in
             switch format {
             case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates))

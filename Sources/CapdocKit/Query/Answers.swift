@@ -19,7 +19,7 @@ public struct Answers: Sendable {
     /// The newest OS version the sources name for a platform: what an answer without `--os` holds
     /// for. Platforms that share their version numbers (`numbering` in `platforms.yaml`: iPadOS and
     /// Mac Catalyst number theirs like iOS) share their newest version too.
-    public func newestVersion(on platform: String) -> Version? {
+    func newestVersion(on platform: String) -> Version? {
         let numbering = model.vocabulary.entity(.platform, platform)?.attributes["numbering"] ?? platform
         let family = Set(model.vocabulary.all(.platform).filter { ($0.attributes["numbering"] ?? $0.id.value) == numbering }.map(\.id.value) + [platform])
         var newest: Version?
@@ -45,10 +45,10 @@ public struct Answers: Sendable {
         public var accuracy: Accuracy
         public var support: Support
         /// What else the sources say of the service here (`SupportAnswer.detailKinds`), through the gates.
-        public var details: [(kind: FactKind, answer: GatedFacts.Segment)]
+        var details: [(kind: FactKind, answer: GatedFacts.Segment)]
 
         /// The service facts a support answer reports beside availability and relaunch, in this order.
-        public static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
+        static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
                                                      .backgroundDelivery, .optOutKey]
 
         public func detail(_ kind: FactKind) -> GatedFacts.Answer { details.first { $0.kind == kind }?.answer.answer ?? .unknown }

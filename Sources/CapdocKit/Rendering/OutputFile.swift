@@ -50,7 +50,7 @@ public struct RenderInput: Sendable {
         dataAsOf = "Data as of \(compiled.model.newestSourceDate ?? "an unknown date") (\(compiled.model.sources.count) sources)."
     }
 
-    public var pageCount: Int { pageSources.count }
+    var pageCount: Int { pageSources.count }
 
     /// Builds the page at `index` (in the site's fixed page order).
     public func page(_ index: Int) -> Page { pageSources[index].build() }
@@ -68,7 +68,7 @@ public protocol FileSink: Sendable {
 }
 
 /// One output format.
-public protocol Renderer: Sendable {
+protocol Renderer: Sendable {
     /// The files of one page (none for formats without pages).
     func render(_ page: Page, _ input: RenderInput) -> [OutputFile]
     /// The files that belong to no page: the stylesheet, the dataset, the tool's own man page.

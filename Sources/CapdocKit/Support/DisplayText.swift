@@ -10,7 +10,7 @@
 public enum DisplayText {
     /// Whether a scalar must not reach a reader raw. Tab and newline are included: `line` escapes
     /// them, `lines` keeps them.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x202A...0x202E, 0x2066...0x2069: true
@@ -28,7 +28,7 @@ public enum DisplayText {
     /// with `::` is written `./::…`, the same file. A CI log reads a line starting with `::` as a
     /// command to the runner (GitHub Actions' `::stop-commands::`, `::add-mask::`, `::error`), so
     /// a folder named so in a linted repository could otherwise hide or forge what follows.
-    public static func lineStart(path: String) -> String {
+    static func lineStart(path: String) -> String {
         let shown = line(path)
         return shown.hasPrefix("::") ? "./" + shown : shown
     }

@@ -1,36 +1,36 @@
 /// A target's build settings for one configuration, resolved and expanded as Xcode would, and
 /// what they say about the Info.plist the target ships.
-public struct ResolvedTarget: Sendable, Hashable {
+struct ResolvedTarget: Sendable, Hashable {
     /// The target's name.
     public var target: String
     /// The configuration the settings are for.
     public var configuration: String
     /// `com.apple.product-type.application`…; empty for aggregate and legacy targets.
-    public var productType: String
+    var productType: String
     /// `INFOPLIST_FILE`, expanded, as a path from the working folder (a relative setting is
     /// relative to the project's folder, `SRCROOT`); nil when unset or empty.
-    public var infoPlistFile: String?
+    var infoPlistFile: String?
     /// `GENERATE_INFOPLIST_FILE = YES`: Xcode writes the Info.plist (merging `infoPlistFile`
     /// into it, if any) from the `INFOPLIST_KEY_*` settings.
-    public var generatesInfoPlist: Bool
+    var generatesInfoPlist: Bool
     /// Every `INFOPLIST_KEY_<Key>` setting, by `<Key>` as written after the prefix (Xcode adds
     /// these keys only when `generatesInfoPlist`).
-    public var generatedKeys: [String: GeneratedKey]
+    var generatedKeys: [String: GeneratedKey]
     /// Every setting with a value for this target and configuration, expanded, with capdoc's
     /// defaults (`SRCROOT`, `PROJECT_DIR`, `PROJECT_NAME`, `TARGET_NAME`, `PRODUCT_NAME`,
     /// `CONFIGURATION`…).
-    public var settings: [String: String]
+    var settings: [String: String]
     /// `SDKROOT` (`iphoneos`, `macosx`, `auto`…); nil when unset or empty.
-    public var sdkRoot: String?
+    var sdkRoot: String?
     /// The SDK that settings conditional on `[sdk=…]` were resolved for (`iphoneos`), from
     /// `SDKROOT`, or the first of `SUPPORTED_PLATFORMS` when `SDKROOT` is `auto` or unset.
-    public var sdk: String?
+    var sdk: String?
     /// `SUPPORTED_PLATFORMS`, split on blanks.
-    public var supportedPlatforms: [String]
+    var supportedPlatforms: [String]
     /// `SUPPORTS_MACCATALYST = YES`.
-    public var supportsMacCatalyst: Bool
+    var supportsMacCatalyst: Bool
     /// The `*_DEPLOYMENT_TARGET` settings that are set (iOS, macOS, watchOS, tvOS, visionOS).
-    public var deploymentTargets: [String: String]
+    var deploymentTargets: [String: String]
     /// What could not be followed (a missing `.xcconfig`, an unsupported operator…): the settings
     /// are resolved without it.
     public var warnings: [String]
@@ -55,18 +55,18 @@ public struct ResolvedTarget: Sendable, Hashable {
     }
 
     /// The settings `deploymentTargets` reads.
-    public static let deploymentTargetSettings = [
+    static let deploymentTargetSettings = [
         "IPHONEOS_DEPLOYMENT_TARGET", "MACOSX_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET",
         "TVOS_DEPLOYMENT_TARGET", "XROS_DEPLOYMENT_TARGET",
     ]
 
     /// The prefix of the settings Xcode turns into keys of a generated Info.plist.
-    public static let generatedKeyPrefix = "INFOPLIST_KEY_"
+    static let generatedKeyPrefix = "INFOPLIST_KEY_"
 }
 
 /// An Info.plist key Xcode generates from an `INFOPLIST_KEY_<Key>` setting, and where that
 /// setting is written.
-public struct GeneratedKey: Sendable, Hashable {
+struct GeneratedKey: Sendable, Hashable {
     /// The setting's value, expanded.
     public var value: String
     /// The `project.pbxproj` or `.xcconfig` that sets it (as messages show paths).

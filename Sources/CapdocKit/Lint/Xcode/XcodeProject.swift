@@ -10,23 +10,23 @@ import Foundation
 /// links are not followed, sizes are capped, wrong types are skipped with a warning.
 public struct XcodeProject: Sendable {
     /// `project.pbxproj` is read only up to this size.
-    public static let maximumProjectFileSize = 64 << 20
+    static let maximumProjectFileSize = 64 << 20
 
     /// `App` for `App.xcodeproj`: `PROJECT_NAME`.
     public let name: String
     /// The `project.pbxproj` as messages show it (relative to the working folder when the
     /// project was named with a relative path).
-    public let projectFile: String
+    let projectFile: String
     /// `SRCROOT`: the folder holding the `.xcodeproj` (moved by the project's `projectDirPath`),
     /// absolute as in Xcode.
-    public let sourceRoot: String
+    let sourceRoot: String
     /// The targets in the project's order.
     public let targets: [XcodeTarget]
     /// The project's configurations, in its order.
-    public let configurationNames: [String]
+    let configurationNames: [String]
     /// The project's `defaultConfigurationName` when it names one of its configurations, else the
     /// first configuration (else `Release`): what `xcodebuild` builds when none is named.
-    public let defaultConfiguration: String
+    let defaultConfiguration: String
     /// What was skipped while reading (a target of the wrong type, an unparsable `.xcconfig` line…).
     public let warnings: [String]
 
@@ -86,7 +86,7 @@ public struct XcodeProject: Sendable {
 
     /// The target's settings for a configuration of the project. `sdk` resolves `[sdk=…]`
     /// conditions for that SDK (`macosx` for a Mac Catalyst build); nil: the target's own SDK.
-    public func settings(target: XcodeTarget, configuration: String, sdk: String? = nil) -> ResolvedTarget {
+    func settings(target: XcodeTarget, configuration: String, sdk: String? = nil) -> ResolvedTarget {
         XcodeTargetResolver(project: self, target: target, configuration: configuration).resolve(sdk: sdk)
     }
 

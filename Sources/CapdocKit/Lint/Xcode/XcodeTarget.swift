@@ -14,13 +14,13 @@ public struct XcodeTarget: Sendable, Hashable {
     public let name: String
     public let kind: Kind
     /// `com.apple.product-type.application`…; empty for aggregate and legacy targets.
-    public let productType: String
+    let productType: String
     /// The target's `productName` field (not the `PRODUCT_NAME` setting).
-    public let productName: String?
+    let productName: String?
     /// The object id in `project.pbxproj`.
-    public let identifier: String
+    let identifier: String
     let configurations: XcodeConfigurationList
 
     /// The target's own configuration names (usually the project's).
-    public var configurationNames: [String] { configurations.names }
+    var configurationNames: [String] { configurations.names }
 }

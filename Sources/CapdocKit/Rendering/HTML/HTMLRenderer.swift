@@ -1,6 +1,6 @@
 /// The static site: every page rendered by cmark to HTML and laid out by the Mustache template.
 /// Raw HTML in Content prose is not passed through (cmark's safe default), nor are `javascript:` links.
-public struct HTMLRenderer: Renderer {
+struct HTMLRenderer: Renderer {
     let templates: SiteTemplates
 
     public init(templates: SiteTemplates) {
@@ -38,7 +38,7 @@ public struct HTMLRenderer: Renderer {
         return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
     }
 
-    public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
+    func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
         if let script = templates.searchScript {
             files.append(OutputFile(path: SiteTemplates.searchScriptFile, contents: script))

@@ -8,22 +8,22 @@ import Mustache
 /// followed (a `style.css` linked to `/etc/passwd` would be published with the site), each file's size
 /// is checked before it is read (a 3 GB `style.css` was read and copied), and the layout's sections
 /// are counted before swift-mustache parses them (`MustacheNesting`: 3,000 nested sections crashed it).
-public struct SiteTemplates: Sendable {
-    public static let layoutFile = "page.mustache"
-    public static let stylesheetFile = "style.css"
+struct SiteTemplates: Sendable {
+    static let layoutFile = "page.mustache"
+    static let stylesheetFile = "style.css"
     /// The search box's script; optional, so that a re-skinned site without a search form needs none.
-    public static let searchScriptFile = "search.js"
+    static let searchScriptFile = "search.js"
 
     /// The largest layout: it is copied into every page (the shipped one is 1.5 KB).
-    public static let largestLayout = 256 * 1024
+    static let largestLayout = 256 * 1024
     /// The largest stylesheet or script, copied once (the shipped ones are 8 KB and 5 KB).
-    public static let largestAsset = 4 * 1024 * 1024
+    static let largestAsset = 4 * 1024 * 1024
 
     let layout: MustacheTemplate
     let stylesheet: Data
     let searchScript: Data?
 
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+    enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
         case invalid(String, String)
         case symbolicLink(String)

@@ -21,7 +21,7 @@ public struct ManRenderer: Renderer {
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
     }
 
-    public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
+    func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         guard let tool else { return [] }
         return [OutputFile(path: "\(Self.folder)/man1/\(tool.root.name).1",
                            text: ToolManual.page(tool, date: input.manDate, domain: input.compiled.vocabulary.domain))]

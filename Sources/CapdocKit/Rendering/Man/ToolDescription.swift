@@ -29,7 +29,7 @@ public struct ToolDescription: Sendable, Hashable {
         public var all: [Command] { [self] + subcommands.flatMap(\.all) }
 
         /// The command as `--help`'s USAGE line writes it: `capdoc check [--content <content>] …`.
-        public var synopsis: String { ([name] + arguments.map(\.synopsis)).joined(separator: " ") }
+        var synopsis: String { ([name] + arguments.map(\.synopsis)).joined(separator: " ") }
     }
 
     public struct Argument: Sendable, Hashable {
@@ -73,13 +73,13 @@ public struct ToolDescription: Sendable, Hashable {
         }
 
         /// As in a USAGE line: `[--archives <archives> ...]`.
-        public var synopsis: String {
+        var synopsis: String {
             let repeated = isRepeating ? form + " ..." : form
             return isOptional ? "[\(repeated)]" : repeated
         }
 
         /// The help with what `--help` adds to it: ` (values: human, json; default: human)`.
-        public var fullHelp: String {
+        var fullHelp: String {
             var notes: [String] = []
             if !values.isEmpty { notes.append("values: " + values.joined(separator: ", ")) }
             if let defaultValue { notes.append("default: " + defaultValue) }

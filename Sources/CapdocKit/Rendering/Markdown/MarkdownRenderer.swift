@@ -1,5 +1,5 @@
 /// The same pages as CommonMark under `markdown/`, with GFM pipe tables and relative links between them.
-public struct MarkdownRenderer: Renderer {
+struct MarkdownRenderer: Renderer {
     public static let folder = "markdown"
 
     public init() {}
@@ -8,5 +8,5 @@ public struct MarkdownRenderer: Renderer {
         [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).rendered())]
     }
 
-    public func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }
+    func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// anything is written (`OutputPlacement`).
 public struct OutputWriter: Sendable {
     /// The file that marks a folder as capdoc's output, so that a build never deletes anything else.
-    public static let marker = ".capdoc-output"
+    static let marker = ".capdoc-output"
 
-    public enum Failure: Error, CustomStringConvertible {
+    enum Failure: Error, CustomStringConvertible {
         case notOurs(String)
         case unsafePath(String)
         case busy(String)
@@ -49,14 +49,14 @@ public struct OutputWriter: Sendable {
     }
 
     /// Throws unless `output` is a place this writer may build into (see `OutputPlacement`); writes nothing.
-    public func checkPlacement(of output: String) throws {
+    func checkPlacement(of output: String) throws {
         _ = try OutputPlacement(output, inputs: inputs)
     }
 
     /// Puts back a previous output that a build killed mid-swap left aside (see `FolderSwap`), so
     /// that even a build that then writes nothing leaves the output as it was. Skipped while another
     /// build holds the lock: that build recovers it itself.
-    public func recoverPreviousOutput(_ output: String) throws {
+    func recoverPreviousOutput(_ output: String) throws {
         let placement = try OutputPlacement(output, inputs: inputs)
         guard SystemCall.status(of: placement.target.path) == nil, FolderSwap.hasOutputAside(placement),
               let lock = try? BuildLock(beside: placement, creatingFolders: false) else { return }
