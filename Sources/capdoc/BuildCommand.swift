@@ -23,9 +23,12 @@ struct BuildCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "The formats to build (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))); all by default.")
     var format: [OutputFormat] = []
 
+    @Flag(help: "Indent capdoc.json for people to read (it is compact by default, for tools to load).")
+    var pretty = false
+
     func run() throws {
         let start = Date()
-        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format, templates: templates)
+        let builder = Builder(formats: format.isEmpty ? OutputFormat.allCases : format, templates: templates, prettyDataset: pretty)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: content, into: output)

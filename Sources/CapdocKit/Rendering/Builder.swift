@@ -10,10 +10,13 @@ public struct Builder: Sendable {
     public var formats: [OutputFormat]
     /// The folder of the site's templates, needed for HTML.
     public var templates: String
+    /// Whether `capdoc.json` is indented for people (`--pretty`) rather than compact for tools.
+    public var prettyDataset: Bool
 
-    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates") {
+    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", prettyDataset: Bool = false) {
         self.formats = formats
         self.templates = templates
+        self.prettyDataset = prettyDataset
     }
 
     public struct Outcome: Sendable {
@@ -28,7 +31,7 @@ public struct Builder: Sendable {
             case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates))
             case .markdown: MarkdownRenderer()
             case .man: ManRenderer()
-            case .json: DatasetRenderer()
+            case .json: DatasetRenderer(layout: prettyDataset ? .pretty : .compact)
             }
         }
     }
