@@ -191,7 +191,7 @@ public struct DatasetRenderer: Renderer {
             "keys": member(keySection),
             "requests": member(requestSection),
             "apis": member(apiSection),
-            "segments": .written(segments.written.count) { segments.written[$0] },
+            "segments": .written(segments.ranges.count) { segments.bytes[segments.ranges[$0]] },
             "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
             "sources": .elements(sources.count) { Self.source(sources[$0]) },

@@ -6,9 +6,10 @@ struct DatasetSegments {
     let claims: DatasetClaims
     let merge: MergeResult
     let layout: JSONLayout
-    /// Each segment's bytes, laid out as an element of the top-level `segments` list.
-    private(set) var written: [ArraySlice<UInt8>] = []
-    private var bytes: [UInt8] = []
+    /// The segments' bytes, each laid out as an element of the top-level `segments` list, and where
+    /// each one is in them (ranges, not slices: a slice would make every append copy the bytes).
+    private(set) var bytes: [UInt8] = []
+    private(set) var ranges: [Range<Int>] = []
     /// Each segment's index, by its compact bytes.
     private var indexByKey: [[UInt8]: Int] = [:]
 
@@ -27,11 +28,11 @@ struct DatasetSegments {
         var key: [UInt8] = []
         segment.write(to: &key, indent: 2, layout: .compact)
         if let index = indexByKey[key] { return index }
-        let index = written.count
+        let index = ranges.count
         indexByKey[key] = index
         let start = bytes.count
         if layout == .compact { bytes += key } else { segment.write(to: &bytes, indent: 2, layout: layout) }
-        written.append(bytes[start...])
+        ranges.append(start..<bytes.count)
         return index
     }
 
