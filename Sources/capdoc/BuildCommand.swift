@@ -22,11 +22,15 @@ struct BuildCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "The formats to build (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))); all by default.")
     var format: [OutputFormat] = []
 
+    @Flag(help: "Indent capdoc.json for people to read (it is compact by default, for tools to load).")
+    var pretty = false
+
     func run() throws {
         let start = Date()
         let formats = format.isEmpty ? OutputFormat.allCases : format
         // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
-        let builder = Builder(formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil)
+        let builder = Builder(formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil,
+                              prettyDataset: pretty)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: contentFolder.content, into: output)

@@ -12,11 +12,15 @@ public struct Builder: Sendable {
     public var templates: String
     /// The command line whose manual (capdoc(1)) the man format writes; none without it.
     public var tool: ToolDescription?
+    /// Whether `capdoc.json` is indented for people (`--pretty`) rather than compact for tools.
+    public var prettyDataset: Bool
 
-    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil) {
+    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil,
+                prettyDataset: Bool = false) {
         self.formats = formats
         self.templates = templates
         self.tool = tool
+        self.prettyDataset = prettyDataset
     }
 
     public struct Outcome: Sendable {
@@ -31,7 +35,7 @@ public struct Builder: Sendable {
             case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates))
             case .markdown: MarkdownRenderer()
             case .man: ManRenderer(tool: tool)
-            case .json: DatasetRenderer()
+            case .json: DatasetRenderer(layout: prettyDataset ? .pretty : .compact)
             }
         }
     }

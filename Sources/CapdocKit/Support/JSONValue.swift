@@ -1,9 +1,16 @@
 import Foundation
 
+/// How JSON is laid out: indented for people to read, or without whitespace for tools to load
+/// (the dataset at 20,000 services was mostly indentation).
+public enum JSONLayout: Sendable {
+    case pretty, compact
+}
+
 /// A JSON value written by capdoc itself, so that output is byte-for-byte deterministic:
-/// object keys sorted by their UTF-8 bytes, two-space indentation, no escaped slashes, `[]` and `{}`
-/// for empty lists and objects. It is capdoc's only JSON writer: check's diagnostics, lint-plist's
-/// JSON and SARIF, query's answers and the dataset all share this one layout and escaping.
+/// object keys sorted by their UTF-8 bytes, two-space indentation (or none, compact), no escaped
+/// slashes, `[]` and `{}` for empty lists and objects. It is capdoc's only JSON writer: check's
+/// diagnostics, lint-plist's JSON and SARIF, query's answers and the dataset all share this one
+/// layout and escaping.
 public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case number(Int)
@@ -12,30 +19,43 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public func serialized() -> String {
+    public func serialized(_ layout: JSONLayout = .pretty) -> String {
         var output: [UInt8] = []
-        write(to: &output, indent: 0)
+        write(to: &output, indent: 0, layout: layout)
         output.append(0x0A)
         return String(decoding: output, as: UTF8.self)
     }
 
     // Written as bytes: appending to a String scalar by scalar was most of the dataset's cost.
-    func write(to output: inout [UInt8], indent: Int) {
+    func write(to output: inout [UInt8], indent: Int, layout: JSONLayout = .pretty) {
         switch self {
         case let .string(text): Self.writeString(text, to: &output)
         case let .number(number): output += String(number).utf8
         case let .bool(flag): output += (flag ? "true" : "false").utf8
         case .null: output += "null".utf8
         case let .array(items):
-            Self.writeArray(items.count, indent: indent, to: &output) { index, output in items[index].write(to: &output, indent: indent + 1) }
+            Self.writeArray(items.count, indent: indent, layout: layout, to: &output) { index, output in
+                items[index].write(to: &output, indent: indent + 1, layout: layout)
+            }
         case let .object(members):
-            Self.writeObject(members.keys, indent: indent, to: &output) { key, output in members[key]!.write(to: &output, indent: indent + 1) }
+            Self.writeObject(members.keys, indent: indent, layout: layout, to: &output) { key, output in
+                members[key]!.write(to: &output, indent: indent + 1, layout: layout)
+            }
         }
     }
 
     /// The layout of an array of `count` elements; `element` writes the one at an index.
-    static func writeArray(_ count: Int, indent: Int, to output: inout [UInt8], _ element: (Int, inout [UInt8]) -> Void) {
+    static func writeArray(_ count: Int, indent: Int, layout: JSONLayout = .pretty, to output: inout [UInt8], _ element: (Int, inout [UInt8]) -> Void) {
         if count == 0 { output += "[]".utf8; return }
+        if layout == .compact {
+            output.append(0x5B)
+            for index in 0..<count {
+                if index > 0 { output.append(0x2C) }
+                element(index, &output)
+            }
+            output.append(0x5D)
+            return
+        }
         output += "[\n".utf8
         for index in 0..<count {
             writeIndent(indent + 1, to: &output)
@@ -47,10 +67,22 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The layout of an object, its members in the byte order of their keys; `member` writes a key's value.
-    static func writeObject(_ keys: some Collection<String>, indent: Int, to output: inout [UInt8], _ member: (String, inout [UInt8]) -> Void) {
+    static func writeObject(_ keys: some Collection<String>, indent: Int, layout: JSONLayout = .pretty, to output: inout [UInt8],
+                            _ member: (String, inout [UInt8]) -> Void) {
         if keys.isEmpty { output += "{}".utf8; return }
-        output += "{\n".utf8
         let sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if layout == .compact {
+            output.append(0x7B)
+            for (index, key) in sorted.enumerated() {
+                if index > 0 { output.append(0x2C) }
+                writeString(key, to: &output)
+                output.append(0x3A)
+                member(key, &output)
+            }
+            output.append(0x7D)
+            return
+        }
+        output += "{\n".utf8
         for (index, key) in sorted.enumerated() {
             writeIndent(indent + 1, to: &output)
             writeString(key, to: &output)
@@ -131,21 +163,29 @@ extension JSONValue {
 /// holding a tree of it: a member may be a list whose elements are made one at a time.
 struct JSONStream {
     var bytes: [UInt8] = []
+    var layout: JSONLayout = .pretty
 
     enum Member {
         case value(JSONValue)
         /// A list of `count` elements, each made when it is written.
         case elements(Int, (Int) -> JSONValue)
+        /// A list of `count` elements already written, each laid out as an element of a top-level member.
+        case written(Int, (Int) -> ArraySlice<UInt8>)
     }
 
     /// An object at the top level, its members in the byte order of their keys.
     mutating func object(_ members: [String: Member]) {
-        JSONValue.writeObject(members.keys, indent: 0, to: &bytes) { key, output in
+        let layout = layout
+        JSONValue.writeObject(members.keys, indent: 0, layout: layout, to: &bytes) { key, output in
             switch members[key]! {
             case let .value(value):
-                value.write(to: &output, indent: 1)
+                value.write(to: &output, indent: 1, layout: layout)
             case let .elements(count, element):
-                JSONValue.writeArray(count, indent: 1, to: &output) { index, output in element(index).write(to: &output, indent: 2) }
+                JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in
+                    element(index).write(to: &output, indent: 2, layout: layout)
+                }
+            case let .written(count, element):
+                JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in output += element(index) }
             }
         }
     }

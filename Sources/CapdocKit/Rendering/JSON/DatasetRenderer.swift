@@ -2,15 +2,23 @@ import Foundation
 
 /// Renders `capdoc.json`, the dataset for tools, and `capdoc.schema.json`, its JSON Schema.
 ///
-/// Every value carries the sources and claims that state it. Arrays follow vocabulary order; object
-/// keys are sorted; the bytes depend on nothing but the Content.
+/// Claims are listed once, in `claims`; every value names the claims that decide it by their index
+/// there. Answers are timelines of indices into `segments`, where each distinct range of an answer is
+/// written once; a fact about platforms (and levels) is a list in the order of `platforms` (and
+/// `levels`). Arrays follow vocabulary order; object keys are sorted; the bytes depend on nothing but
+/// the Content and the layout.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "3.1.0"
+    public static let schemaVersion = "4.0.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
-    public init() {}
+    /// Compact for tools by default; `capdoc build --pretty` indents it for people (the same data).
+    public var layout: JSONLayout
+
+    public init(layout: JSONLayout = .compact) {
+        self.layout = layout
+    }
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] { [] }
 
@@ -19,46 +27,54 @@ public struct DatasetRenderer: Renderer {
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())]
     }
 
-    /// The dataset's bytes. Services and sources are written one entry at a time (a tree of the
-    /// whole dataset took gigabytes at 20,000 services); the rest is small and built as a tree.
+    /// The dataset's bytes. Entities are written one at a time into their sections first, since the
+    /// segments they name are listed (under `segments`) before `services`; no tree of the whole
+    /// dataset is held (one took gigabytes at 20,000 services).
     func dataset(_ compiled: CompiledModel) -> [UInt8] {
         let vocabulary = compiled.vocabulary
         let merge = compiled.merge
         let gated = GatedFacts(merge: merge, model: compiled.model)
         let platforms = vocabulary.ids(.platform)
         let levels = vocabulary.ids(.level)
+        let claims = DatasetClaims(compiled.model.sources)
+        var segments = DatasetSegments(claims: claims, merge: merge, layout: layout)
 
-        // Every value is read through the gates: where a gate is closed the entry says so instead.
+        // Every value is read through the gates: where a gate is closed the segment says so instead.
         func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil, accuracy: Accuracy = .full) -> JSONValue {
-            .array(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy).map { Self.segment($0, merge: merge) })
+            segments.timeline(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy))
         }
+        // By position: the timeline on `platforms[i]` is the i-th; keys repeated in every entity were
+        // most of the bytes left once segments were shared.
         func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
-            .object(Dictionary(uniqueKeysWithValues: platforms.map { ($0, values(kind, subject, $0)) }))
+            .array(platforms.map { values(kind, subject, $0) })
         }
         func perPlatformAndLevel(_ kind: FactKind, _ subject: String, accuracy: Accuracy = .full) -> JSONValue {
-            .object(Dictionary(uniqueKeysWithValues: platforms.map { platform in
-                (platform, JSONValue.object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(kind, subject, platform, $0, accuracy: accuracy)) })))
-            }))
+            .array(platforms.map { platform in .array(levels.map { values(kind, subject, platform, $0, accuracy: accuracy) }) })
         }
         func base(_ entity: Entity) -> [String: JSONValue?] {
             ["id": .string(entity.id.value), "name": .string(entity.name), "summary": .string(entity.summary)]
         }
 
-        let platformEntries: [JSONValue] = vocabulary.all(.platform).map { platform in
+        func platformEntry(_ platform: Entity) -> JSONValue {
             let id = platform.id.value
             let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }.map { fact -> JSONValue in
-                var object = Self.valueMembers(fact)
-                object["topic"] = .string(fact.subject)
-                return .object(object)
+                .object([
+                    "topic": .string(fact.subject),
+                    "os": fact.os.isUnbounded ? nil : Self.range(fact.os),
+                    "value": Self.claimValue(fact.value),
+                    "deciding": claims.indices(fact.deciding),
+                    "corroborating": claims.corroborating(fact.claims, deciding: fact.deciding),
+                    "adjudication": fact.adjudication.map(JSONValue.string),
+                ])
             }
             var members = base(platform)
-            members["levels"] = .object(Dictionary(uniqueKeysWithValues: levels.map { ($0, values(.levelSupported, $0, id)) }))
+            members["levels"] = .array(levels.map { values(.levelSupported, $0, id) })
             members["levelsEquivalent"] = values(.levelsEquivalent, "", id)
             members["authorizationCallback"] = values(.authorizationCallback, "", id)
             members["notes"] = .array(notes)
             return .object(members)
         }
-        let statusEntries: [JSONValue] = vocabulary.all(.status).map { status in
+        func statusEntry(_ status: Entity) -> JSONValue {
             var members = base(status)
             members["symbol"] = status.attributes["symbol"].map(JSONValue.string)
             members["objc"] = status.attributes["objc"].map(JSONValue.string)
@@ -66,7 +82,6 @@ public struct DatasetRenderer: Renderer {
             members["exists"] = perPlatform(.statusExists, status.id.value)
             return .object(members)
         }
-        let services = vocabulary.all(.service)
         func serviceEntry(_ service: Entity) -> JSONValue {
             var members = base(service)
             members["apis"] = .strings(service.apis)
@@ -83,7 +98,7 @@ public struct DatasetRenderer: Renderer {
             members["backgroundDelivery"] = perPlatform(.backgroundDelivery, service.id.value)
             return .object(members)
         }
-        let keyEntries: [JSONValue] = vocabulary.all(.key).map { key in
+        func keyEntry(_ key: Entity) -> JSONValue {
             var members = base(key)
             members["label"] = key.attributes["label"].map(JSONValue.string)
             members["type"] = key.attributes["type"].map(JSONValue.string)
@@ -91,7 +106,7 @@ public struct DatasetRenderer: Renderer {
             members["deprecated"] = perPlatform(.keyDeprecated, key.id.value)
             return .object(members)
         }
-        let requestEntries: [JSONValue] = vocabulary.all(.request).map { request in
+        func requestEntry(_ request: Entity) -> JSONValue {
             var members = base(request)
             members["api"] = request.attributes["api"].map(JSONValue.string)
             members["available"] = perPlatform(.requestAvailable, request.id.value)
@@ -100,13 +115,34 @@ public struct DatasetRenderer: Renderer {
             members["level"] = request.attributes["level"].map(JSONValue.string)
             return .object(members)
         }
-        let apiEntries: [JSONValue] = vocabulary.all(.api).map { api in
+        func apiEntry(_ api: Entity) -> JSONValue {
             var members = base(api)
             for attribute in ["symbol", "category", "framework"] { members[attribute] = api.attributes[attribute].map(JSONValue.string) }
             members["exists"] = perPlatform(.apiAvailable, api.id.value)
             members["deprecated"] = perPlatform(.apiDeprecated, api.id.value)
             return .object(members)
         }
+
+        // The sections that name segments, written in the order they appear in the file, so that
+        // segment indices grow as a reader goes down it.
+        var written: [UInt8] = []
+        func section(_ kind: EntityKind, _ entry: (Entity) -> JSONValue) -> [Range<Int>] {
+            vocabulary.all(kind).map { entity in
+                let start = written.count
+                entry(entity).write(to: &written, indent: 2, layout: layout)
+                return start..<written.count
+            }
+        }
+        let apiSection = section(.api, apiEntry)
+        let keySection = section(.key, keyEntry)
+        let platformSection = section(.platform, platformEntry)
+        let requestSection = section(.request, requestEntry)
+        let serviceSection = section(.service, serviceEntry)
+        let statusSection = section(.status, statusEntry)
+        func member(_ ranges: [Range<Int>]) -> JSONStream.Member {
+            .written(ranges.count) { written[ranges[$0]] }
+        }
+
         let flow: JSONValue = .object([
             "states": .array(vocabulary.all(.state).map { state in
                 var members = base(state)
@@ -120,22 +156,21 @@ public struct DatasetRenderer: Renderer {
             }),
             "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
             "initialState": .string(Flow(gated: gated).initialState),
-            "transitions": .array(Flow(gated: gated).rows().map(Self.transition)),
+            "transitions": .array(Flow(gated: gated).rows().map { Self.transition($0, claims: claims) }),
         ])
         let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
         let conflicts: [JSONValue] = merge.contradictions.map { contradiction in
             let ruling: JSONValue = contradiction.adjudication.flatMap { adjudications[$0] }.map { adjudication in
                 .object([
                     "adjudication": .string(adjudication.id.value),
-                    "prevails": .string(adjudication.prevails.value),
-                    "over": .strings(adjudication.over.map(\.value)),
+                    "prevails": .number(claims.index(adjudication.prevails.value)),
+                    "over": claims.indices(adjudication.over.map(\.value)),
                     "reason": .string(adjudication.reason),
                 ])
             } ?? .null
             return .object([
                 "fact": .string(contradiction.kind.rawValue),
-                "claims": .strings(contradiction.claims),
-                "sources": .strings(Array(Set(contradiction.claims.compactMap { merge.claimsByReference[$0]?.sourceID })).sorted()),
+                "claims": claims.indices(contradiction.claims),
                 "subjects": .strings(contradiction.subjects),
                 "platforms": .strings(contradiction.platforms),
                 "levels": .strings(contradiction.levels),
@@ -145,20 +180,22 @@ public struct DatasetRenderer: Renderer {
             ])
         }
         let sources = compiled.model.sources
-        var stream = JSONStream()
+        var stream = JSONStream(layout: layout)
         stream.object([
             "schemaVersion": .value(.string(Self.schemaVersion)),
             "generator": .value(.string("capdoc \(Capdoc.version)")),
-            "platforms": .value(.array(platformEntries)),
+            "platforms": member(platformSection),
             "levels": .value(.array(vocabulary.all(.level).map { .object(base($0)) })),
-            "statuses": .value(.array(statusEntries)),
-            "services": .elements(services.count) { serviceEntry(services[$0]) },
-            "keys": .value(.array(keyEntries)),
-            "requests": .value(.array(requestEntries)),
-            "apis": .value(.array(apiEntries)),
+            "statuses": member(statusSection),
+            "services": member(serviceSection),
+            "keys": member(keySection),
+            "requests": member(requestSection),
+            "apis": member(apiSection),
+            "segments": .written(segments.ranges.count) { segments.bytes[segments.ranges[$0]] },
             "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
             "sources": .elements(sources.count) { Self.source(sources[$0]) },
+            "claims": .elements(claims.claims.count) { claims.entry($0) },
             "conflicts": .value(.array(conflicts)),
         ])
         stream.bytes.append(0x0A)
@@ -166,7 +203,7 @@ public struct DatasetRenderer: Renderer {
     }
 
     /// One row of the flow: a transition and its prompt, where it holds, and what states it.
-    static func transition(_ row: Flow.Row) -> JSONValue {
+    static func transition(_ row: Flow.Row, claims: DatasetClaims) -> JSONValue {
         .object([
             "from": .string(row.from),
             "trigger": .string(row.trigger),
@@ -178,9 +215,8 @@ public struct DatasetRenderer: Renderer {
             "delegateNotified": row.outcome.delegate.map(JSONValue.bool) ?? .null,
             "platforms": .strings(row.platforms),
             "os": .object(row.os.mapValues { .array($0.map(Self.range)) }),
-            "sources": .strings(row.sources),
-            "claims": .strings(row.claims),
-            "deciding": .strings(row.deciding),
+            "deciding": claims.indices(row.deciding),
+            "corroborating": claims.corroborating(row.claims, deciding: row.deciding),
             "adjudications": .strings(row.adjudications),
         ])
     }
@@ -205,43 +241,6 @@ public struct DatasetRenderer: Renderer {
         }
     }
 
-    static func valueMembers(_ fact: Fact) -> [String: JSONValue] {
-        var members: [String: JSONValue] = [
-            "os": range(fact.os),
-            "value": claimValue(fact.value),
-            "sources": .strings(fact.sources),
-            "claims": .strings(fact.claims),
-            "deciding": .strings(fact.deciding),
-        ]
-        if let adjudication = fact.adjudication { members["adjudication"] = .string(adjudication) }
-        return members
-    }
-
-    /// One range of a gated answer: its value, or null and the gate where one closes it.
-    static func segment(_ segment: GatedFacts.Segment, merge: MergeResult) -> JSONValue {
-        var members: [String: JSONValue?] = [
-            "os": range(segment.os),
-            "answer": .string(segment.answer.id),
-            "sources": .strings(segment.sources),
-            "claims": .strings(segment.claims),
-            "deciding": .strings(segment.deciding),
-            "adjudication": segment.adjudications.first.map(JSONValue.string),
-        ]
-        switch segment.answer {
-        case let .value(value):
-            members["value"] = claimValue(value)
-            if value == .boolean(true) {
-                members["replacement"] = merge.replacement(namedBy: segment.deciding).map(JSONValue.string)
-            }
-        case let .closed(gate), let .gateUnknown(gate):
-            members["value"] = .null
-            members["gate"] = .string(gate.id.value)
-        case .unknown:
-            members["value"] = .null
-        }
-        return .object(members)
-    }
-
     static func gate(_ gate: Gate) -> JSONValue {
         .object([
             "id": .string(gate.id.value), "name": .string(gate.name), "outcome": .string(gate.outcome), "summary": .string(gate.summary),
@@ -259,6 +258,7 @@ public struct DatasetRenderer: Renderer {
         }
     }
 
+    /// A source's own description; its claims are in `claims`, each naming its source by index.
     static func source(_ source: Source) -> JSONValue {
         .object([
             "id": .string(source.id.value),
@@ -268,23 +268,6 @@ public struct DatasetRenderer: Renderer {
             "kind": .string(source.kind),
             "date": source.date.map(JSONValue.string),
             "summary": source.summary.map(JSONValue.string),
-            "claims": .array(source.claims.map { claim in
-                .object([
-                    "id": .string(claim.id.value),
-                    "fact": .string(claim.fact.rawValue),
-                    "subject": selection(claim.scope.subjects),
-                    "platforms": selection(claim.scope.platforms),
-                    "levels": selection(claim.scope.levels),
-                    "os": claim.scope.os.isUnbounded ? nil : range(claim.scope.os),
-                    "trigger": claim.trigger.map { .string($0.value) },
-                    "choice": claim.choice.map { .string($0.value) },
-                    // A prompt names one key: a string, not a one-element list.
-                    "value": claim.fact == .prompt ? promptKey(claim.value.value) : claimValue(claim.value.value),
-                    "quote": .string(claim.quote.value),
-                    "note": claim.note.map(JSONValue.string),
-                    "replacement": claim.replacement.map(JSONValue.string),
-                ])
-            }),
         ])
     }
 }

@@ -11,7 +11,8 @@ enum DatasetSchema {
             "description": .string("\(domain.fullName) facts, each citing the sources that state it."),
             "type": "object",
             "additionalProperties": false,
-            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "gates", "flow", "sources", "conflicts"]),
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "segments", "gates",
+                                   "flow", "sources", "claims", "conflicts"]),
             "properties": .object([
                 "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
                 "generator": string,
@@ -22,9 +23,11 @@ enum DatasetSchema {
                 "keys": array(ref("key")),
                 "requests": array(ref("request")),
                 "apis": array(ref("api")),
+                "segments": array(ref("segment")),
                 "gates": array(ref("gate")),
                 "flow": ref("flow"),
                 "sources": array(ref("source")),
+                "claims": array(ref("claim")),
                 "conflicts": array(ref("conflict")),
             ]),
             "$defs": .object(definitions),
@@ -35,7 +38,8 @@ enum DatasetSchema {
     static let id: JSONValue = .object(["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"])
     static let keyName: JSONValue = .object(["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*$"])
     static let version: JSONValue = .object(["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"])
-    static let claimReference: JSONValue = .object(["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*#[a-z0-9]+(-[a-z0-9]+)*$"])
+    static let index: JSONValue = .object(["type": "integer", "minimum": 0])
+    static let claimIndices: JSONValue = array(ref("claimIndex"))
 
     static func nullable(_ schema: JSONValue) -> JSONValue { .object(["oneOf": .array([.object(["type": "null"]), schema])]) }
         static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/$defs/\(name)")]) }
@@ -50,57 +54,74 @@ enum DatasetSchema {
     static func entity(_ extra: [String: JSONValue], required: [String] = []) -> JSONValue {
         object(["id": id, "name": string, "summary": string].merging(extra) { $1 }, required: ["id", "name", "summary"] + required)
     }
-    static func values(_ value: JSONValue) -> JSONValue {
-        // `value` is null where a gate closes the answer (then `answer` is the gate's outcome) or where
-        // a gate is unknown; `gate` names that gate.
-        array(object(["os": ref("range"), "value": nullable(value), "answer": id, "gate": id, "replacement": string,
-                      "sources": array(id), "claims": array(claimReference), "deciding": array(claimReference), "adjudication": id],
-                     required: ["os", "value", "answer", "sources", "claims", "deciding"]))
-    }
-    static let booleanValues = values(.object(["type": "boolean"]))
+    /// A fact on each platform, in the order of the top-level `platforms`.
+    static let perPlatform: JSONValue = array(ref("timeline"))
+    /// A fact on each platform under each level, in the order of `platforms`, then of `levels`.
+    static let perPlatformAndLevel: JSONValue = array(array(ref("timeline")))
     static let selection: JSONValue = .object(["oneOf": .array([.object(["const": "all"]), .object(["type": "array", "items": string, "minItems": 1])])])
 
     static var definitions: [String: JSONValue] {
         [
             "range": object(["from": version, "until": version], required: []),
+            "claimIndex": .object(["type": "integer", "minimum": 0, "description": "The index of a claim in the top-level `claims`."]),
+            "timeline": .object([
+                "type": "array", "items": index,
+                "description": "An answer over OS versions: indices into the top-level `segments`, in OS order; empty where no claim decides anything.",
+            ]),
+            "segment": .object([
+                "type": "object", "additionalProperties": false,
+                "description": """
+                    One range of an answer. `answer`: `yes` or `no` (the boolean values), `value` (then `value` gives it), a gate's \
+                    outcome where that gate closes the answer, or `unknown` (no claim decides it, or `gate` is unknown here). `os` absent: \
+                    all versions. `deciding`: the claims that decide it, with the claims of the gates that were open or closed it; \
+                    `corroborating`: wider claims that agree, absent where none.
+                    """,
+                "properties": .object([
+                    "os": ref("range"), "answer": id,
+                    "value": .object(["type": .strings(["string", "array"]), "items": keyName]),
+                    "gate": id, "replacement": string, "adjudication": id,
+                    "deciding": claimIndices, "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]),
+                ]),
+                "required": .strings(["answer", "deciding"]),
+            ]),
             "entity": entity([:]),
             "platform": entity([
-                "levels": map(booleanValues),
-                "levelsEquivalent": booleanValues,
-                "authorizationCallback": values(string),
-                "notes": array(object(["topic": id, "os": ref("range"), "value": string, "sources": array(id), "claims": array(claimReference),
-                                       "deciding": array(claimReference)],
-                                      required: ["topic", "os", "value", "sources", "claims"])),
+                "levels": .object(["type": "array", "items": ref("timeline"), "description": "A timeline for each of the top-level `levels`, in order."]),
+                "levelsEquivalent": ref("timeline"),
+                "authorizationCallback": ref("timeline"),
+                "notes": array(object(["topic": id, "os": ref("range"), "value": string, "deciding": claimIndices,
+                                       "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]), "adjudication": id],
+                                      required: ["topic", "value", "deciding"])),
             ], required: ["levels", "levelsEquivalent", "authorizationCallback", "notes"]),
-            "status": entity(["symbol": string, "objc": string, "level": id, "exists": map(booleanValues)], required: ["exists"]),
+            "status": entity(["symbol": string, "objc": string, "level": id, "exists": perPlatform], required: ["exists"]),
             "service": entity([
                 "apis": array(string),
-                "onPlatform": map(booleanValues),
-                "available": map(map(booleanValues)),
-                "launchesTerminatedApp": map(map(booleanValues)),
-                "deprecated": map(booleanValues),
-                "availableWithReducedAccuracy": map(map(booleanValues)),
-                "worksWithReducedAccuracy": map(booleanValues),
-                "explicitRequestRequired": map(booleanValues),
-                "optOutKey": map(values(array(keyName))),
-                "backgroundModeRequired": map(booleanValues),
-                "backgroundDelivery": map(booleanValues),
+                "onPlatform": perPlatform,
+                "available": perPlatformAndLevel,
+                "launchesTerminatedApp": perPlatformAndLevel,
+                "deprecated": perPlatform,
+                "availableWithReducedAccuracy": perPlatformAndLevel,
+                "worksWithReducedAccuracy": perPlatform,
+                "explicitRequestRequired": perPlatform,
+                "optOutKey": perPlatform,
+                "backgroundModeRequired": perPlatform,
+                "backgroundDelivery": perPlatform,
             ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp", "deprecated", "availableWithReducedAccuracy",
                           "worksWithReducedAccuracy", "explicitRequestRequired", "optOutKey", "backgroundModeRequired", "backgroundDelivery"]),
             "api": entity([
                 "symbol": string, "category": string, "framework": string,
-                "exists": map(booleanValues), "deprecated": map(booleanValues),
+                "exists": perPlatform, "deprecated": perPlatform,
             ], required: ["exists", "deprecated"]),
             "key": object([
                 "id": keyName, "name": string, "summary": string, "label": string,
                 "type": .object(["enum": .strings(["string", "dictionary", "boolean", "array"])]),
-                "exists": map(booleanValues), "deprecated": map(booleanValues),
+                "exists": perPlatform, "deprecated": perPlatform,
             ], required: ["id", "name", "summary", "type", "exists", "deprecated"]),
             "request": entity([
                 "api": string,
-                "available": map(booleanValues),
-                "keys": map(values(array(keyName))),
-                "deprecated": map(booleanValues),
+                "available": perPlatform,
+                "keys": perPlatform,
+                "deprecated": perPlatform,
                 "level": id,
             ], required: ["available", "keys", "deprecated"]),
             "gate": object([
@@ -125,26 +146,26 @@ enum DatasetSchema {
                 "delegateNotified": .object(["type": .strings(["boolean", "null"])]),
                 "platforms": .object(["type": "array", "items": id, "minItems": 1]),
                 "os": map(.object(["type": "array", "items": ref("range"), "minItems": 1])),
-                "sources": array(id), "claims": array(claimReference), "deciding": array(claimReference), "adjudications": array(id),
+                "deciding": claimIndices, "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]),
+                "adjudications": array(id),
             ], required: ["from", "trigger", "choice", "prompted", "promptKey", "to", "reportedStatus", "delegateNotified",
-                          "platforms", "os", "sources", "claims", "deciding", "adjudications"]),
+                          "platforms", "os", "deciding", "adjudications"]),
             "source": object([
                 "id": id, "title": string, "edition": string, "url": .object(["type": "string", "pattern": "^https?://"]), "kind": string,
                 "date": string, "summary": string,
-                "claims": array(ref("claim")),
-            ], required: ["id", "title", "url", "kind", "claims"]),
+            ], required: ["id", "title", "url", "kind"]),
             "claim": object([
+                "source": .object(["type": "integer", "minimum": 0, "description": "The index of the claim's source in the top-level `sources`."]),
                 "id": id,
                 "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
                 "subject": selection, "platforms": selection, "levels": selection, "trigger": id, "choice": id,
                 "os": ref("range"),
                 "value": .object(["type": .strings(["boolean", "array", "string", "object"])]),
                 "quote": string, "note": string, "replacement": string,
-            ], required: ["id", "fact", "value", "quote"]),
+            ], required: ["source", "id", "fact", "value", "quote"]),
             "conflict": object([
                 "fact": .object(["enum": .strings(FactKind.allCases.map(\.rawValue))]),
-                "claims": .object(["type": "array", "items": claimReference, "minItems": 2]),
-                "sources": array(id),
+                "claims": .object(["type": "array", "items": ref("claimIndex"), "minItems": 2]),
                 "subjects": array(string),
                 "platforms": array(id),
                 "levels": array(id),
@@ -152,10 +173,10 @@ enum DatasetSchema {
                 "gate": id,
                 "ruling": .object(["oneOf": .array([
                     .object(["type": "null"]),
-                    object(["adjudication": id, "prevails": claimReference, "over": array(claimReference), "reason": string],
+                    object(["adjudication": id, "prevails": ref("claimIndex"), "over": claimIndices, "reason": string],
                            required: ["adjudication", "prevails", "over", "reason"]),
                 ])]),
-            ], required: ["fact", "claims", "sources", "subjects", "platforms", "levels", "os", "ruling"]),
+            ], required: ["fact", "claims", "subjects", "platforms", "levels", "os", "ruling"]),
         ]
     }
 }

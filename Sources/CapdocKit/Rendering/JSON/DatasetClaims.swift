@@ -1,0 +1,54 @@
+/// The dataset's `claims`: every claim once, with its quote, in source order and each source's claim
+/// order. Everywhere else the dataset names a claim by its index in this list, which is shorter than
+/// its `source#claim` reference and needs no lookup table to resolve.
+struct DatasetClaims {
+    /// The index of each claim, by its `source#claim` reference.
+    let indexByReference: [String: Int]
+    /// Each claim with the index of its source in `sources`.
+    let claims: [(source: Int, claim: Claim)]
+
+    init(_ sources: [Source]) {
+        var claims: [(source: Int, claim: Claim)] = []
+        for (index, source) in sources.enumerated() { for claim in source.claims { claims.append((index, claim)) } }
+        self.claims = claims
+        indexByReference = Dictionary(claims.enumerated().map { ($1.claim.reference, $0) }) { first, _ in first }
+    }
+
+    /// The index of a claim. The check resolved every reference a fact, a row or a ruling carries to a
+    /// claim of the Content, so a missing one is a compiler bug.
+    func index(_ reference: String) -> Int {
+        guard let index = indexByReference[reference] else { preconditionFailure("no claim \(reference) in the dataset") }
+        return index
+    }
+
+    func indices(_ references: [String]) -> JSONValue { .array(references.map { .number(index($0)) }) }
+
+    /// The claims of `claims` that are not among `deciding`: the wider claims that agree and only
+    /// corroborate. Nil where there are none, so that the member is left out.
+    func corroborating(_ claims: [String], deciding: [String]) -> JSONValue? {
+        let decided = Set(deciding)
+        let rest = claims.filter { !decided.contains($0) }
+        return rest.isEmpty ? nil : indices(rest)
+    }
+
+    /// One claim as the dataset lists it: where it came from, what it scopes and states, its quote.
+    func entry(_ index: Int) -> JSONValue {
+        let (source, claim) = claims[index]
+        return .object([
+            "source": .number(source),
+            "id": .string(claim.id.value),
+            "fact": .string(claim.fact.rawValue),
+            "subject": DatasetRenderer.selection(claim.scope.subjects),
+            "platforms": DatasetRenderer.selection(claim.scope.platforms),
+            "levels": DatasetRenderer.selection(claim.scope.levels),
+            "os": claim.scope.os.isUnbounded ? nil : DatasetRenderer.range(claim.scope.os),
+            "trigger": claim.trigger.map { .string($0.value) },
+            "choice": claim.choice.map { .string($0.value) },
+            // A prompt names one key: a string, not a one-element list.
+            "value": claim.fact == .prompt ? DatasetRenderer.promptKey(claim.value.value) : DatasetRenderer.claimValue(claim.value.value),
+            "quote": .string(claim.quote.value),
+            "note": claim.note.map(JSONValue.string),
+            "replacement": claim.replacement.map(JSONValue.string),
+        ])
+    }
+}
