@@ -9,7 +9,7 @@ struct ExplainCommand: ParsableCommand {
         discussion: "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
     )
 
-    @Argument(help: "An id (visits), an Info.plist key (NSLocationDefaultAccuracyReduced) or an API name (requestAlwaysAuthorization).")
+    @Argument(help: "An id (visits), an Info.plist key or an API name (requestAlwaysAuthorization).")
     var term: String
 
     @OptionGroup var model: ModelOptions

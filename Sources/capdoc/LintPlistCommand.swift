@@ -11,11 +11,11 @@ struct LintPlistCommand: ParsableCommand {
         abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's Info.plist keys.",
         discussion: """
             Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
-            type, is misspelled or misplaced, NSLocationTemporaryUsageDescriptionDictionary is not a dictionary of \
-            non-empty strings, the code uses a service that does not work under the authorization the app requests, \
-            a widget wants location but its containing app lacks the usage strings. Warnings: a key is deprecated at \
-            the deployment target, or not read on the platform. Without --requests, the requests are inferred from \
-            the keys present, UIBackgroundModes and the calls in --sources, and the output says which. App extensions \
+            type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
+            the code uses a service that does not work under the authorization the app requests, a widget opts in \
+            but its containing app lacks the usage strings. Warnings: a key is deprecated at the deployment target, \
+            or not read on the platform. Without --requests, the requests are inferred from the keys present, the \
+            background modes and the calls in --sources, and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
             error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
             linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.

@@ -93,4 +93,72 @@ struct SecondDomainTests {
         #expect(headlines.first?.hasSuffix("error [unknown-id]") == true)
         #expect(headlines.first?.hasPrefix("Content/sources/photos-guide.yaml:") == true)
     }
+
+    @Test("the lint rules about one key use the keys its keys.yaml marks, and no key of the shipped domain")
+    func lintRulesFromContent() throws {
+        var tree = Self.tree()
+        tree.write(tree.text("keys.yaml") + """
+            - id: PHLibraryOptions
+              name: PHLibraryOptions
+              type: dictionary
+              values: usage-strings
+              summary: Usage strings keyed by purpose.
+            - id: PHAddOnlyConfirmation
+              name: PHAddOnlyConfirmation
+              type: boolean
+              inside: PHLibraryOptions
+              summary: Read only inside PHLibraryOptions.
+
+            """, to: "keys.yaml")
+        let report = tree.check(archives: false)
+        let linter = PlistLinter(report: report)
+        let plist: [String: PlistValue] = [
+            "PHLibraryOptions": .dictionary(["Sharing": .string(" ")]),
+            "PHAddOnlyConfirmation": .boolean(true),
+            "NSAppClipRequestLocationConfirmation": .boolean(true),
+            "NSLocationTemporaryUsageDescriptionDictionary": .string("x"),
+            "UIBackgroundModes": .array([.string("location")]),
+        ]
+        let result = try linter.lint(plist, file: "Info.plist", platform: "ios", requests: [])
+        let rules = result.findings.map { "\($0.rule.rawValue) \($0.key)" }
+        #expect(rules.contains("invalid-temporary-dictionary PHLibraryOptions"), "\(rules)")
+        #expect(rules.contains("misplaced-key PHAddOnlyConfirmation"), "\(rules)")
+        #expect(result.findings.first { $0.rule == .misplacedKey }?.message
+            == "PHAddOnlyConfirmation is at the top level of the Info.plist; the system reads it only inside the PHLibraryOptions dictionary")
+        #expect(!result.findings.contains { $0.key.hasPrefix("NS") || $0.key.hasPrefix("UI") }, "\(rules)")
+        let inferred = try linter.lint(["UIBackgroundModes": .array([.string("location")])], file: "Info.plist", platform: "ios")
+        #expect(inferred.inferredFrom.isEmpty)
+    }
+
+    @Test("a malformed lint mark in keys.yaml is an error at the mark")
+    func malformedLintMarks() {
+        var tree = Self.tree()
+        tree.write(tree.text("keys.yaml") + """
+            - id: PHLibraryOptions
+              name: PHLibraryOptions
+              type: dictionary
+              values: strings
+              summary: Usage strings keyed by purpose.
+            - id: PHWidgetWantsPhotos
+              name: PHWidgetWantsPhotos
+              type: string
+              widget-opt-in: widget-photos
+              background-mode: photos
+              summary: A widget's opt-in.
+
+            """, to: "keys.yaml")
+        let lines = tree.text("keys.yaml").split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ prefix: String) -> Int { lines.firstIndex { $0.hasPrefix(prefix) }! + 1 }
+        let diagnostics = tree.check(archives: false).diagnostics
+        #expect(diagnostics.map(\.headline) == [
+            "Content/keys.yaml:\(line("  values:")):11: error [wrong-type]",
+            "Content/keys.yaml:\(line("  widget-opt-in:")):18: error [wrong-type]",
+            "Content/keys.yaml:\(line("  background-mode:")):20: error [wrong-type]",
+        ])
+        #expect(diagnostics.map(\.message) == [
+            "key values 'strings' is not one of usage-strings",
+            "'widget-opt-in' marks a boolean key, but PHWidgetWantsPhotos is a string",
+            "'background-mode' marks an array key, but PHWidgetWantsPhotos is a string",
+        ])
+    }
 }

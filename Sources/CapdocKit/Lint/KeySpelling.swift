@@ -1,9 +1,9 @@
 import Foundation
 
-/// Finds keys that were meant to be a location key: a wrong case, a typo, Xcode's display name
+/// Finds keys that were meant to be a key of the model: a wrong case, a typo, Xcode's display name
 /// used as the key, or one of these with stray white space. The system reads none of them.
 struct KeySpelling {
-    /// The location keys of the model, and Xcode's display name (`label`) of each.
+    /// The keys of the model, and Xcode's display name (`label`) of each.
     let keys: [String]
     let labels: [String: String]
 
@@ -31,8 +31,8 @@ struct KeySpelling {
         var best: (key: String, distance: Int)?
         for key in keys where abs(key.unicodeScalars.count - scalars.count) <= 3 {
             let distance = Suggestions.editDistance(scalars, Array(key.lowercased().unicodeScalars))
-            // Three edits only for long keys: NSMotionUsageDescription is three edits from
-            // NSLocationUsageDescription, and is a real key of another framework.
+            // Three edits only for long keys: a short usage-description key of one framework is
+            // often three edits from a real key of another framework.
             let allowed = key.count >= 30 ? 3 : 2
             if distance <= allowed, distance < (best?.distance ?? .max) { best = (key, distance) }
         }

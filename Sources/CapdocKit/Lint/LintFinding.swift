@@ -46,12 +46,12 @@ public struct LintFinding: Sendable, Hashable {
             switch self {
             case .missingUsageKey: "A key that a requested authorization needs is missing; the request fails immediately."
             case .emptyUsageKey: "A usage-description string is empty or shows nothing (only white space or invisible characters)."
-            case .wrongKeyType: "A location key has the wrong type (a usage description must be a string)."
-            case .invalidTemporaryDictionary: "NSLocationTemporaryUsageDescriptionDictionary is not a dictionary of non-empty strings."
-            case .misspelledKey: "A key is a misspelling, a wrong case or Xcode's display name of a location key: the system ignores it."
-            case .misplacedKey: "A location key is at the wrong level of the Info.plist, where the system does not look for it."
-            case .serviceNeedsLevel: "The code uses a location service that does not work under the authorization the app requests."
-            case .containingAppKeyMissing: "A widget sets NSWidgetWantsLocation, but its containing app lacks the usage string that authorization needs."
+            case .wrongKeyType: "A key of the model has the wrong type (a usage description must be a string)."
+            case .invalidTemporaryDictionary: "A dictionary of usage strings is not a dictionary of non-empty strings."
+            case .misspelledKey: "A key is a misspelling, a wrong case or Xcode's display name of a key of the model: the system ignores it."
+            case .misplacedKey: "A key of the model is at the wrong level of the Info.plist, where the system does not look for it."
+            case .serviceNeedsLevel: "The code uses a service that does not work under the authorization the app requests."
+            case .containingAppKeyMissing: "A widget sets its opt-in key, but its containing app lacks the usage string that authorization needs."
             case .deprecatedKey: "A key is deprecated at the deployment target."
             case .keyNotOnPlatform: "A key is not read on the platform."
             }
@@ -111,8 +111,8 @@ public struct LintResult: Sendable, Hashable {
     public var requests: [String]
     /// The requests inferred from the keys and the code, when `--requests` was left out; nil when given.
     var inferredRequests: [String]?
-    /// What each inferred request was inferred from: keys present, `UIBackgroundModes: location`,
-    /// or calls (`App/Location.swift:12`), sorted.
+    /// What each inferred request was inferred from: keys present, a background mode (`KEY: MODE`,
+    /// `keys.yaml` `background-mode`), or calls (`App/Services.swift:12`), sorted.
     var inferredFrom: [String: [String]]
     public var findings: [LintFinding]
 

@@ -37,7 +37,7 @@ extension PlistLinter {
         return findings
     }
 
-    /// A key unknown to the model that was meant to be a location key.
+    /// A key unknown to the model that was meant to be one of its keys.
     func misspelled(key: String, subject: LintSubject) -> [LintFinding] {
         guard let (intended, reason) = KeySpelling(vocabulary: model.vocabulary).intended(key) else { return [] }
         let facts = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: intended, platform: $0) }
@@ -47,15 +47,17 @@ extension PlistLinter {
                             location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))]
     }
 
-    /// `NSAppClipRequestLocationConfirmation` belongs inside the `NSAppClip` dictionary.
+    /// A key that `keys.yaml` says belongs inside a dictionary (`inside`) at the top level.
     func misplacedKeys(_ subject: LintSubject) -> [LintFinding] {
-        let key = "NSAppClipRequestLocationConfirmation"
-        guard subject.plist[key] != nil else { return [] }
-        let facts = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: key, platform: $0) }
-            .filter { $0.value == .boolean(true) }
-        return [LintFinding(rule: .misplacedKey, key: key,
-                            message: "\(key) is at the top level of the Info.plist; the system reads it only inside the NSAppClip dictionary",
-                            location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))]
+        model.vocabulary.entities(.key, with: "inside").compactMap { entity in
+            let key = entity.id.value
+            guard subject.plist[key] != nil, let container = entity.attributes["inside"] else { return nil }
+            let facts = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: key, platform: $0) }
+                .filter { $0.value == .boolean(true) }
+            return LintFinding(rule: .misplacedKey, key: key,
+                               message: "\(key) is at the top level of the Info.plist; the system reads it only inside the \(container) dictionary",
+                               location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))
+        }
     }
 
     /// The facts that cite a key's rules: the requests checked that need it here, and where it is read.
@@ -89,7 +91,7 @@ extension PlistLinter {
             return [LintFinding(rule: rule, key: key, message: message, location: subject.location(of: key),
                                 sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))]
         }
-        if key == Self.temporaryDictionaryKey {
+        if model.vocabulary.entity(.key, key)?.attributes["values"] == "usage-strings" {
             guard case let .dictionary(entries) = value else {
                 return finding(.invalidTemporaryDictionary, "\(key) must be a dictionary of purpose keys to non-empty strings, but it is \(value.typeDescription)")
             }

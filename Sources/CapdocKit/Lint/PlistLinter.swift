@@ -8,14 +8,13 @@
 /// - `key-deprecated` for (key, platform) at the deployment target (or the newest versions).
 /// - `key-exists` for (key, platform) from the target on; a `request-keys` fact that lists the key
 ///   on the platform also counts as saying that the key is read there.
-/// - `keys.yaml` `type` for the type rules.
+/// - `keys.yaml` `type` for the type rules, and the keys it marks for the rules about one key:
+///   `values: usage-strings`, `widget-opt-in`, `inside` and `background-mode`.
 public struct PlistLinter: Sendable {
     public let model: ContentModel
     public let merge: MergeResult
     /// The facts through their gates: a request needs keys only where its method exists.
     let gated: GatedFacts
-
-    static let temporaryDictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
@@ -52,8 +51,8 @@ public struct PlistLinter: Sendable {
             checked = model.vocabulary.ids(.request).filter(wanted.contains)
         } else if subject.bundle.makesRequests {
             inferredFrom = inferRequests(present: Set(plist.keys), platform: subject.platform)
-            if backgroundLocation(in: plist), readsBackgroundModes(scope) {
-                inferredFrom[Self.backgroundRequest, default: []].append("UIBackgroundModes: location")
+            for (key, mode) in backgroundModes(in: plist) where readsKey(key, scope) {
+                inferredFrom[Self.backgroundRequest, default: []].append("\(key): \(mode)")
             }
             for (request, places) in requestsInCode(subject.code, scope: scope) {
                 inferredFrom[request, default: []] += places.map(\.description)
@@ -87,29 +86,34 @@ public struct PlistLinter: Sendable {
 
     // MARK: Inference
 
-    /// The request that background location (`UIBackgroundModes` with `location`) needs at least:
-    /// location updates in the background need the person's authorization, When In Use or Always.
+    /// The request that the background mode of `keys.yaml` (`background-mode`) needs at least:
+    /// updates in the background need the person's authorization, When In Use or Always.
     static let backgroundRequest = "when-in-use"
 
-    func backgroundLocation(in plist: [String: PlistValue]) -> Bool {
-        guard case let .array(modes)? = plist["UIBackgroundModes"] else { return false }
-        return modes.contains(.string("location"))
+    /// The background-modes keys (`keys.yaml` `background-mode`) whose array in the plist holds
+    /// the mode that implies a request, each with that mode.
+    func backgroundModes(in plist: [String: PlistValue]) -> [(key: String, mode: String)] {
+        model.vocabulary.entities(.key, with: "background-mode").compactMap { entity in
+            let key = entity.id.value
+            guard let mode = entity.attributes["background-mode"], case let .array(modes)? = plist[key],
+                  modes.contains(.string(mode)) else { return nil }
+            return (key, mode)
+        }
     }
 
-    /// Whether the platform reads UIBackgroundModes from the target on (not on macOS or tvOS).
-    func readsBackgroundModes(_ scope: Scope) -> Bool {
-        scope.relevant(merge.facts(.keyExists, subject: "UIBackgroundModes", platform: scope.platform)).contains { $0.value == .boolean(true) }
+    /// Whether the platform reads a key from the target on (the background modes: not on macOS or tvOS).
+    func readsKey(_ key: String, _ scope: Scope) -> Bool {
+        scope.relevant(merge.facts(.keyExists, subject: key, platform: scope.platform)).contains { $0.value == .boolean(true) }
     }
 
     /// The requests the keys present point to, each with the present keys that point to it.
     ///
     /// A request is inferred from a present key that one of its `request-keys` facts lists on any
-    /// platform and OS version (an iOS key in a Mac app still says the app asks for location) —
+    /// platform and OS version (an iOS key in a Mac app still says what the app asks for) —
     /// unless another request needs a strict subset of that fact's keys including this one:
-    /// NSLocationWhenInUseUsageDescription alone means a When In Use request, not an Always
-    /// request that also needs it. Where two requests need the same keys (on macOS both need
-    /// only NSLocationUsageDescription), the one listed first in requests.yaml, asking for less,
-    /// explains them.
+    /// the When In Use usage string alone means a When In Use request, not an Always request
+    /// that also needs it. Where two requests need the same keys (on macOS both need only one
+    /// usage string), the one listed first in requests.yaml, asking for less, explains them.
     func inferRequests(present: Set<String>, platform: String) -> [String: [String]] {
         var lists: [(request: String, keys: Set<String>)] = []
         let order = Dictionary(model.vocabulary.ids(.request).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })

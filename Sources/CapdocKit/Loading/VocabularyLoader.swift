@@ -6,7 +6,7 @@ struct VocabularyLoader {
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
-        (.key, "keys.yaml", ["type", "label"]),
+        (.key, "keys.yaml", ["type", "label", "values", "widget-opt-in", "inside", "background-mode"]),
         (.request, "requests.yaml", ["api", "level", "objc"]),
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
     ]
@@ -17,6 +17,15 @@ struct VocabularyLoader {
         (.choice, "choices", []),
     ]
     static let keyTypes = ["string", "dictionary", "boolean", "array"]
+    /// The key attributes that mark a key for a lint rule, and the key type each needs: a dictionary
+    /// whose values are usage strings, a widget extension's opt-in boolean, a key read only inside
+    /// another dictionary, the background-modes array and the mode in it that implies a request.
+    static let keyRoles: [(field: String, type: String?)] = [
+        ("values", "dictionary"), ("widget-opt-in", "boolean"), ("inside", nil), ("background-mode", "array"),
+    ]
+    static func article(_ type: String) -> String { type == "array" ? "an" : "a" }
+    /// What `values` may say of a dictionary key's values.
+    static let keyValueKinds = ["usage-strings"]
 
     var vocabulary = Vocabulary()
 
@@ -69,7 +78,20 @@ struct VocabularyLoader {
                     diagnostics.append(Diagnostic(.error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
                                                   at: text.location, check: .wrongType))
                 }
+                if extra == "values", !Self.keyValueKinds.contains(text.value) {
+                    diagnostics.append(Diagnostic(.error, "key values '\(text.value)' is not one of \(Self.keyValueKinds.joined(separator: ", "))",
+                                                  at: text.location, check: .wrongType))
+                    continue
+                }
                 attributes[extra] = text.value
+            }
+        }
+        if kind == .key, let type = attributes["type"], Self.keyTypes.contains(type) {
+            for role in Self.keyRoles {
+                guard let needed = role.type, needed != type, let node = reader.node(role.field), attributes[role.field] != nil else { continue }
+                diagnostics.append(Diagnostic(.error, "'\(role.field)' marks \(Self.article(needed)) \(needed) key, but \(id.value) is \(Self.article(type)) \(type)",
+                                              at: node.location, check: .wrongType))
+                attributes[role.field] = nil
             }
         }
         if kind == .key, !reader.has("type") {

@@ -167,7 +167,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .apiAvailable: "The API (a type, property, delegate method or entitlement) exists on the platform."
         case .apiDeprecated: "The API is deprecated."
         case .worksWithReducedAccuracy: "The service works when the user grants only reduced (approximate) accuracy."
-        case .backgroundModeRequired: "The app needs a background mode (UIBackgroundModes) for the service's updates to reach it in the background."
+        case .backgroundModeRequired: "The app needs a background mode (an Info.plist key) for the service's updates to reach it in the background."
         case .backgroundDelivery: "The service delivers its updates to the app while the app runs in the background."
         case .optOutKey: "The Info.plist key with which an app stops the service from requesting authorization implicitly."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."

@@ -76,6 +76,11 @@ public struct Vocabulary: Sendable {
 
     public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind]?[id] != nil }
 
+    /// The entries of a kind that have an attribute (`keys.yaml` `widget-opt-in`, …), in order.
+    func entities(_ kind: EntityKind, with attribute: String) -> [Entity] {
+        all(kind).filter { $0.attributes[attribute] != nil }
+    }
+
     /// The ids of a kind and their positions: for looking up many ids of one kind.
     func positions(of kind: EntityKind) -> [String: Int] { index[kind] ?? [:] }
 }

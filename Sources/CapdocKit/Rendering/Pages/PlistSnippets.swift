@@ -25,12 +25,14 @@ extension PageContext {
         return blocks
     }
 
-    /// `<key>…</key>` and a placeholder value of the key's type.
+    /// `<key>…</key>` and a placeholder value of the key's type: the background mode of `keys.yaml`
+    /// (`background-mode`) in an array.
     func plistEntry(_ key: String) -> String {
-        let value = switch vocabulary.entity(.key, key)?.attributes["type"] ?? "string" {
+        let attributes = vocabulary.entity(.key, key)?.attributes ?? [:]
+        let value = switch attributes["type"] ?? "string" {
         case "dictionary": "<dict>\n  <key>PurposeKey</key>\n  <string>Why this needs precise location</string>\n</dict>"
         case "boolean": "<true/>"
-        case "array": "<array>\n  <string>location</string>\n</array>"
+        case "array": "<array>\n  <string>\(attributes["background-mode"] ?? "Value")</string>\n</array>"
         default: "<string>\(vocabulary.domain.usageExample)</string>"
         }
         return "<key>\(key)</key>\n" + value
