@@ -21,7 +21,7 @@ struct SplitPagesTests {
         for index in 0..<count {
             let id = String(format: "svc-%03d", index)
             services += "\n- id: \(id)\n  name: Service \(index)\n  summary: The *service \(index)*.\n"
-            reference += "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: all\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
+            reference += "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: [ios, ipados, macos, mac-catalyst, watchos, tvos, visionos]\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
             guide += "  - id: \(id)-levels\n    fact: service-available\n    subject: \(id)\n    levels: [when-in-use, always]\n    value: true\n    quote: Works under both levels.\n"
             guide += "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
         }
@@ -95,15 +95,17 @@ struct SplitPagesTests {
         #expect(matrixParts > Self.generated / ServiceParts.Size.matrix)
         for number in 1...matrixParts {
             let page = try #require(Self.large["matrix/\(number).html"])
-            let links = Self.hrefs(page)
-            #expect(links.contains("../matrix.html"))
-            #expect(links.contains("\(number - 1).html") == (number > 1), "part \(number): previous")
-            #expect(links.contains("\(number + 1).html") == (number < matrixParts), "part \(number): next")
+            let links = Set(Self.hrefs(page).map { Self.resolve($0, from: "matrix/\(number).html") })
+            #expect(links.contains("matrix.html"))
+            #expect(links.contains("matrix/\(number - 1).html") == (number > 1), "part \(number): previous")
+            #expect(links.contains("matrix/\(number + 1).html") == (number < matrixParts), "part \(number): next")
+            // No part links to one that is not its neighbour.
+            #expect(links.filter { $0.range(of: #"^matrix/[0-9]+\.html$"#, options: .regularExpression) != nil }.count == (number > 1 ? 1 : 0) + (number < matrixParts ? 1 : 0), "part \(number)")
             #expect(page.contains("part \(number) of \(matrixParts)"))
             // man: SEE ALSO names the overview and the neighbours.
             let man = try #require(Self.large["man/man7/location-authorization-part-\(number).7"])
-            #expect(man.contains(".BR location-authorization (7)"))
-            if number < matrixParts { #expect(man.contains(".BR location-authorization-part-\(number + 1) (7)")) }
+            #expect(man.contains(".BR location\\-authorization (7)"))
+            if number < matrixParts { #expect(man.contains(".BR location\\-authorization\\-part\\-\(number + 1) (7)")) }
         }
         #expect(Self.large["matrix/\(matrixParts + 1).html"] == nil)
     }
