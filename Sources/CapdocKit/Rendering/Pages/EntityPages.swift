@@ -128,6 +128,12 @@ extension PageContext {
         if !service.apis.isEmpty {
             lead.append(.paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
         }
+        // Past the threshold the matrix is in parts: the service says which part has its rows.
+        if let part = serviceParts.isSplit ? serviceParts.part(of: id, size: ServiceParts.Size.matrix) : nil {
+            lead.append(.paragraph([.text("In the matrix: ")] + levels.enumerated().flatMap { index, level -> [Inline] in
+                (index > 0 ? [.text(", ")] : []) + [.link([.text("under \(name(.level, level))")], .page(ServiceParts.ref(.matrix, part: part).with(fragment: "\(level)-\(id)")))]
+            } + [.text(" (part \(part)).")]))
+        }
         var body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",
                                           columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + (vocabulary.domain.relaunch ? levels.map { "Relaunch under \(name(.level, $0))" } : []),

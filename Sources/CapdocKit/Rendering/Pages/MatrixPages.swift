@@ -44,7 +44,9 @@ extension PageContext {
 
     /// The split matrix's first paragraph: the permalinks are the parts'.
     private var matrixSplitIntro: Block {
-        .paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it. The services are in parts, listed below; every row and cell of a part has a permalink: "), .code("matrix/1.html#always-region-monitoring"), .text(" for a row, "), .code("matrix/1.html#always-region-monitoring-ios"), .text(" for one cell.")])
+        // The example is the first row of the first part, whatever the domain calls its services.
+        let row = "matrix/1.html#\(vocabulary.ids(.level).first ?? "")-\(serviceParts.sorted.first ?? "")"
+        return .paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it. The services are in parts, listed below; every row and cell of a part has a permalink: "), .code(row), .text(" for a row, "), .code(row + "-" + (vocabulary.ids(.platform).first ?? "")), .text(" for one cell.")])
     }
 
     func matrixPage() -> Page {
