@@ -67,8 +67,10 @@ extension PageContext {
     func conflictsPage() -> Page {
         let groups = conflictGroups()
         let titles = conflictTitles(groups)
+        let split = groups.count > Self.conflictPartSize
         var blocks: [Block] = [.paragraph([.text("Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page.")])]
-        blocks.append(.table(Table(caption: "Conflicts and their rulings", columns: ["Conflict", "Pages that disagree", "Ruling"], rows: zip(groups, titles).map { group, title in
+        blocks.append(.table(Table(caption: "Conflicts and their rulings", columns: ["Conflict", "Pages that disagree", "Ruling"], rows: zip(groups, titles).enumerated().map { index, pair in
+            let (group, title) = pair
             let claims = claimsOf(group)
             var pages: [String] = []
             for claim in claims where !pages.contains(claim.sourceID) { pages.append(claim.sourceID) }
@@ -80,9 +82,57 @@ extension PageContext {
                 ruling = valueInlines(prevailing.value.value) + [.text(", as "), .link([.text(sourcesByID[prevailing.sourceID]?.displayTitle ?? prevailing.sourceID)],
                                                                                      .page(PageRef("sources", prevailing.sourceID, fragment: "claim-" + prevailing.id.value))), .text(" says")]
             }
-            return TableRow(header: TableCell([.link([.text(title)], .page(PageRef.conflicts.with(fragment: group.anchor)))]),
-                            cells: [TableCell(pageLinks), TableCell(ruling)])
+            // Split, the row keeps the ruling's anchor (cells link to `conflicts.html#ruling-…`) and
+            // leads to the ruling's section in its part.
+            let part = split ? index / Self.conflictPartSize + 1 : nil
+            return TableRow(header: TableCell([.link([.text(title)], .page((part.map { PageRef(PageRef.conflicts.id, String($0)) } ?? .conflicts).with(fragment: group.anchor)))]),
+                            cells: [TableCell(pageLinks), TableCell(ruling)], anchor: part == nil ? nil : group.anchor)
         })))
+        if split {
+            let count = (groups.count + Self.conflictPartSize - 1) / Self.conflictPartSize
+            blocks.append(.heading(2, "Parts", anchor: "parts"))
+            blocks.append(.paragraph([.text("\(groups.count) conflicts, too many for one page: each ruling, its claims and its reason are in the parts, \(Self.conflictPartSize) to a part, in the order of the rulings.")]))
+            blocks.append(.list((1...count).map { number in
+                let first = titles[(number - 1) * Self.conflictPartSize], last = titles[min(groups.count, number * Self.conflictPartSize) - 1]
+                return [.link([.text("Part \(number)")], .page(PageRef(PageRef.conflicts.id, String(number)))), .text(": \(first) to \(last)")]
+            }))
+        } else {
+            blocks += conflictSections(groups, titles)
+        }
+        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
+    }
+
+    /// Past this many conflicts the page lists them and their sections go in parts of this many
+    /// (`conflicts/2.html`): a section is about 2 KB of HTML, and rulings are numbered in the order they
+    /// are written, so a new one goes in the last part.
+    static let conflictPartSize = 100
+
+    /// The pages of the conflicts' parts; none while they fit on one page.
+    func conflictPartSources() -> [PageSource] {
+        let count = conflictGroups().count
+        guard count > Self.conflictPartSize else { return [] }
+        let context = self
+        return (1...((count + Self.conflictPartSize - 1) / Self.conflictPartSize)).map { number in
+            PageSource(ref: PageRef(PageRef.conflicts.id, String(number))) { context.conflictPartPage(number) }
+        }
+    }
+
+    func conflictPartPage(_ number: Int) -> Page {
+        let groups = conflictGroups()
+        let titles = conflictTitles(groups)
+        let count = (groups.count + Self.conflictPartSize - 1) / Self.conflictPartSize
+        let range = ((number - 1) * Self.conflictPartSize)..<min(groups.count, number * Self.conflictPartSize)
+        var navigation: [Inline] = [.link([.text("All conflicts")], .page(.conflicts))]
+        if number > 1 { navigation += [.text(" · "), .link([.text("← Part \(number - 1)")], .page(PageRef(PageRef.conflicts.id, String(number - 1))))] }
+        if number < count { navigation += [.text(" · "), .link([.text("Part \(number + 1) →")], .page(PageRef(PageRef.conflicts.id, String(number + 1))))] }
+        let blocks: [Block] = [.paragraph(navigation)] + conflictSections(Array(groups[range]), Array(titles[range])) + [.paragraph(navigation)]
+        return Page(ref: PageRef(PageRef.conflicts.id, String(number)), title: "Conflicts between sources, part \(number) of \(count)",
+                    description: "Contradictions between Apple's documents, with the ruling on each: \(titles[range.lowerBound]) to \(titles[range.upperBound - 1]).", blocks: blocks)
+    }
+
+    /// Each conflict's section: where, the claims that disagree, the ruling and its reason.
+    private func conflictSections(_ groups: [ConflictGroup], _ titles: [String]) -> [Block] {
+        var blocks: [Block] = []
         for (group, title) in zip(groups, titles) {
             blocks.append(.heading(2, title, anchor: group.anchor))
             var places: [String] = []
@@ -109,6 +159,6 @@ extension PageContext {
                 blocks.append(.paragraph([.strong([.text("No ruling yet.")])]))
             }
         }
-        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
+        return blocks
     }
 }

@@ -87,23 +87,12 @@ extension PageContext {
                 return (index > 0 ? [.text(", ")] : []) + [label]
             }),
         ]
-        let levels = vocabulary.ids(.level)
-        blocks.append(.heading(2, "Services", anchor: "services"))
-        blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
-                                   rows: vocabulary.ids(.service).map { service in
-            TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let timeline = serviceCells.cells(service: service, platform: platform, level: level, self).timeline
-                // A deprecation is no change of answer: it is said once, after it.
-                var answer = rangeAnswer(timeline, target: target)
-                if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {
-                    answer.text = deprecated(answer.text, deprecation)
-                }
-                // A summary of the service page's timeline: the claims are cited there, cell by cell and
-                // version by version; here they would be every claim of every segment in the range, which
-                // at thousands of services makes each of these pages megabytes.
-                return TableCell([.value(answer.value, [.text(answer.text)])])
-            }, anchor: "service-" + service)
-        })))
+        // Past the threshold the services are in parts (`ServiceListing`), and the page lists them.
+        if serviceParts.isSplit {
+            blocks += partsSection(listing(of: Self.targetRef(platform, target)))
+        } else {
+            blocks += targetServiceBlocks(platform: platform, target: target, vocabulary.ids(.service))
+        }
         blocks.append(.heading(2, "Info.plist keys", anchor: "keys"))
         blocks.append(.table(Table(caption: "Info.plist keys each request needs on \(platformName) \(target) and later", columns: ["Request", "Keys needed somewhere in the range"],
                                    rows: vocabulary.ids(.request).map { request in
@@ -130,5 +119,29 @@ extension PageContext {
         blocks += book.blocks(self)
         return Page(ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
                     description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
+    }
+
+    /// The deployment-target page's table of services: the whole page's, or a part's.
+    func targetServiceBlocks(platform: String, target: Version, _ services: [String]) -> [Block] {
+        let platformName = name(.platform, platform)
+        var blocks: [Block] = []
+        let levels = vocabulary.ids(.level)
+        blocks.append(.heading(2, "Services", anchor: "services"))
+        blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
+                                   rows: services.map { service in
+            TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
+                let timeline = serviceCells.cells(service: service, platform: platform, level: level, self).timeline
+                // A deprecation is no change of answer: it is said once, after it.
+                var answer = rangeAnswer(timeline, target: target)
+                if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {
+                    answer.text = deprecated(answer.text, deprecation)
+                }
+                // A summary of the service page's timeline: the claims are cited there, cell by cell and
+                // version by version; here they would be every claim of every segment in the range, which
+                // at thousands of services makes each of these pages megabytes.
+                return TableCell([.value(answer.value, [.text(answer.text)])])
+            }, anchor: "service-" + service)
+        })))
+        return blocks
     }
 }

@@ -21,16 +21,13 @@ extension PageContext {
         } + [
             TableRow(header: TableCell(text: vocabulary.domain.title(.levelsEquivalent)), cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]),
         ]))]
-        body.append(.heading(2, "Services", anchor: "services"))
-        // The relaunch column (under the last level) only where the domain has relaunches.
-        let relaunch = vocabulary.domain.relaunch
-        body.append(.table(Table(caption: "\(vocabulary.domain.services) on \(platform.name)",
-                                 columns: ["Service"] + levels.map { "Under \(name(.level, $0))" } + (relaunch ? ["Relaunch under \(name(.level, levels.last ?? ""))"] : []),
-                                 rows: vocabulary.ids(.service).map { service in
-            TableRow(header: TableCell([link(.service, service)]),
-                     cells: levels.map { supportCell(service: service, platform: id, level: $0, book: &book) }
-                        + (relaunch ? [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)] : []))
-        })))
+        // Past the threshold the services are in parts (`ServiceListing`), and the page lists them.
+        let split = serviceParts.isSplit
+        if split {
+            body += partsSection(listing(of: ref(.platform, id)))
+        } else {
+            body += platformServiceBlocks(platform, vocabulary.ids(.service), book: &book)
+        }
         body.append(.heading(2, "Authorization statuses", anchor: "statuses"))
         body.append(.table(Table(caption: "Statuses \(vocabulary.domain.statusAPI) can report on \(platform.name)", columns: ["Status", "Reported"],
                                  rows: vocabulary.ids(.status).map { status in
@@ -42,7 +39,52 @@ extension PageContext {
             (index > 0 ? [.text(", ")] : []) + [.link([.text("\(platform.name) \(version)+")], .page(Self.targetRef(id, version)))]
         })]
         return entityPage(.platform, platform, lead: lead, body: body, book: book,
-                          seeAlso: levels.map { ref(.level, $0) } + vocabulary.ids(.service).map { ref(.service, $0) })
+                          seeAlso: levels.map { ref(.level, $0) } + (split ? [ServiceParts.ref(ref(.platform, id), part: 1)] : vocabulary.ids(.service).map { ref(.service, $0) }))
+    }
+
+    /// The listing (and so the parts) of the page at `ref`.
+    func listing(of ref: PageRef) -> ServiceListing {
+        serviceListings().first { $0.overview == ref }!
+    }
+
+    /// The platform page's table of services: the whole page's, or a part's.
+    func platformServiceBlocks(_ platform: Entity, _ services: [String], book: inout CitationBook) -> [Block] {
+        let id = platform.id.value
+        let levels = vocabulary.ids(.level)
+        // The relaunch column (under the last level) only where the domain has relaunches.
+        let relaunch = vocabulary.domain.relaunch
+        return [.heading(2, "Services", anchor: "services"),
+                .table(Table(caption: "\(vocabulary.domain.services) on \(platform.name)",
+                             columns: ["Service"] + levels.map { "Under \(name(.level, $0))" } + (relaunch ? ["Relaunch under \(name(.level, levels.last ?? ""))"] : []),
+                             rows: services.map { service in
+            TableRow(header: TableCell([link(.service, service)]),
+                     cells: levels.map { supportCell(service: service, platform: id, level: $0, book: &book) }
+                        + (relaunch ? [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)] : []))
+        }))]
+    }
+
+    /// The level page's tables of services: the whole page's, or a part's.
+    func levelServiceBlocks(_ level: Entity, _ services: [String], book: inout CitationBook) -> [Block] {
+        let id = level.id.value
+        let platforms = vocabulary.ids(.platform)
+        var body: [Block] = [
+            .heading(2, "Services", anchor: "services"),
+            .table(Table(caption: "\(vocabulary.domain.services) with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
+                         rows: services.map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
+            })),
+        ]
+        // A domain without relaunches has no relaunch table.
+        if vocabulary.domain.relaunch { body += [
+            .heading(2, "Relaunch of a terminated app", anchor: "relaunch"),
+            .table(Table(caption: "Services that relaunch a terminated app with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
+                         rows: services.map { service in
+                TableRow(header: TableCell([link(.service, service)]),
+                         cells: platforms.map { relaunchCell(service: service, platform: $0, level: id, book: &book) })
+            })),
+        ] }
+        return body
     }
 
     func levelPage(_ level: Entity) -> Page {
@@ -54,22 +96,9 @@ extension PageContext {
             .table(Table(caption: "Platforms that offer \(level.name)", columns: ["Platform", "Offered"], rows: platforms.map { platform in
                 TableRow(header: TableCell([link(.platform, platform)]), cells: [factCell(.levelSupported, subject: id, platform: platform, book: &book)])
             })),
-            .heading(2, "Services", anchor: "services"),
-            .table(Table(caption: "\(vocabulary.domain.services) with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
-                         rows: vocabulary.ids(.service).map { service in
-                TableRow(header: TableCell([link(.service, service)]),
-                         cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
-            })),
         ]
-        // A domain without relaunches has no relaunch table.
-        if vocabulary.domain.relaunch { body += [
-            .heading(2, "Relaunch of a terminated app", anchor: "relaunch"),
-            .table(Table(caption: "Services that relaunch a terminated app with \(level.name) authorization", columns: ["Service"] + platforms.map { name(.platform, $0) },
-                         rows: vocabulary.ids(.service).map { service in
-                TableRow(header: TableCell([link(.service, service)]),
-                         cells: platforms.map { relaunchCell(service: service, platform: $0, level: id, book: &book) })
-            })),
-        ] }
+        // Past the threshold the services are in parts (`ServiceListing`), and the page lists them.
+        body += serviceParts.isSplit ? partsSection(listing(of: ref(.level, id))) : levelServiceBlocks(level, vocabulary.ids(.service), book: &book)
         return entityPage(.level, level, lead: [], body: body, book: book, seeAlso: platforms.map { ref(.platform, $0) })
     }
 
@@ -93,6 +122,12 @@ extension PageContext {
         var lead: [Block] = []
         if !service.apis.isEmpty {
             lead.append(.paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
+        }
+        // Past the threshold the matrix is in parts: the service says which part has its rows.
+        if let part = serviceParts.isSplit ? serviceParts.part(of: id, size: ServiceParts.Size.matrix) : nil {
+            lead.append(.paragraph([.text("In the matrix: ")] + levels.enumerated().flatMap { index, level -> [Inline] in
+                (index > 0 ? [.text(", ")] : []) + [.link([.text("under \(name(.level, level))")], .page(ServiceParts.ref(.matrix, part: part).with(fragment: "\(level)-\(id)")))]
+            } + [.text(" (part \(part)).")]))
         }
         var body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",

@@ -114,7 +114,7 @@ extension PageContext {
     }
 
     /// What the search box searches: the pages, then every term of the index.
-    func searchEntries() -> [IndexEntry] { pageEntries() + indexEntries() }
+    func searchEntries() -> [IndexEntry] { pageEntries() + partEntries() + indexEntries() }
 
     func azIndexPage() -> Page {
         let entries = indexEntries()
@@ -131,13 +131,11 @@ extension PageContext {
             .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z.")]),
             .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
         ]
-        for letter in letters {
+        // Too long for one page, the letters list their parts (`IndexParts`).
+        if azIsSplit(entries) { blocks += azOverviewBlocks(entries, anchor: anchor) }
+        for letter in letters where !azIsSplit(entries) {
             blocks.append(.heading(2, letter == "#" ? "Other" : letter, anchor: anchor(letter)))
-            blocks.append(.list(groups[letter]!.map { entry in
-                var item: [Inline] = [.link([entry.isCode ? .code(entry.term) : .text(entry.term)], .page(entry.target)), .text(" — " + entry.kind)]
-                if entry.title != entry.term { item.append(.text(": " + entry.title)) }
-                return item
-            }))
+            blocks.append(.list(groups[letter]!.map(azItem)))
         }
         return Page(ref: .azIndex, title: Self.azTitle, description: "Every name, id and symbol of the vocabulary and every source, from A to Z.", blocks: blocks)
     }

@@ -28,13 +28,25 @@ extension PageContext {
                         .link([.text("the same pages in Markdown")], .file("markdown/index.md")), .text("; the man pages in "),
                         .link([.code("man/")], .file("man/man7/\(overviewManName).7")), .text(" (read them with "), .code("man -M man \(overviewManName)"), .text(").")]),
         ]
-        blocks += section("Platforms", .platform) + section("Access levels", .level) + section("Services", .service)
+        // Past the threshold the services are listed in parts (`all-services/3.html`), not here.
+        let services = serviceParts.isSplit ? [.heading(2, "Services", anchor: EntityKind.service.plural)] + partsSection(listing(of: .serviceList)).dropFirst()
+            : section("Services", .service)
+        blocks += section("Platforms", .platform) + section("Access levels", .level) + services
             + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
             + section("APIs", .api)
         let sources = compiled.model.sources.sorted { ($0.displayTitle.lowercased(), $0.id.value) < ($1.displayTitle.lowercased(), $1.id.value) }
         blocks += [.heading(2, "Sources", anchor: "sources"),
                    .list(sources.map { [.link([.text($0.displayTitle)], .page(PageRef("sources", $0.id.value))), .text(" — " + sourceDescription($0))] })]
         return Page(ref: .home, title: vocabulary.domain.name, description: "\(vocabulary.domain.fullName) facts, each citing its source.", blocks: blocks)
+    }
+
+    var matrixTitle: String { "The \(vocabulary.domain.name) matrix" }
+
+    /// The split matrix's first paragraph: the permalinks are the parts'.
+    private var matrixSplitIntro: Block {
+        // The example is the first row of the first part, whatever the domain calls its services.
+        let row = "matrix/1.html#\(vocabulary.ids(.level).first ?? "")-\(serviceParts.sorted.first ?? "")"
+        return .paragraph([.text("Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it. The services are in parts, listed below; every row and cell of a part has a permalink: "), .code(row), .text(" for a row, "), .code(row + "-" + (vocabulary.ids(.platform).first ?? "")), .text(" for one cell.")])
     }
 
     func matrixPage() -> Page {
@@ -49,10 +61,31 @@ extension PageContext {
             TableRow(header: TableCell([link(.level, level)]),
                      cells: platforms.map { factCell(.levelSupported, subject: level, platform: $0, book: &book) })
         })))
+        // Past the threshold the service tables are in parts, and SEE ALSO names the first part
+        // instead of every service (20,000 lines of man page).
+        let split = serviceParts.isSplit
+        if split { blocks[0] = matrixSplitIntro }
+        if !split { blocks += matrixServiceBlocks(vocabulary.ids(.service), book: &book) }
+        blocks += matrixKeyBlocks(book: &book)
+        if split, let listing = serviceListings().first(where: { $0.overview == .matrix }) { blocks += partsSection(listing) }
+        blocks += book.blocks(self)
+        let kinds: [EntityKind] = split ? [.platform, .level, .request, .status, .key] : [.platform, .level, .service, .request, .status, .key]
+        let seeAlso = (vocabulary.domain.flow ? [PageRef.flow] : []) + kinds.flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
+            + (split ? [ServiceParts.ref(.matrix, part: 1)] : [])
+        return Page(ref: .matrix, title: matrixTitle,
+                    description: "Services, platforms and access levels of \(vocabulary.domain.name), with their sources.",
+                    blocks: blocks, manName: overviewManName, seeAlso: seeAlso)
+    }
+
+    /// The tables that have a row per service: what the matrix's parts hold once it is split.
+    func matrixServiceBlocks(_ services: [String], book: inout CitationBook) -> [Block] {
+        let platforms = vocabulary.ids(.platform)
+        let platformNames = platforms.map { name(.platform, $0) }
+        var blocks: [Block] = []
         for level in vocabulary.ids(.level) {
             blocks.append(.heading(2, "Services under \(name(.level, level))", anchor: "services-\(level)"))
             blocks.append(.table(Table(caption: "\(vocabulary.domain.services) available with \(name(.level, level)) authorization", columns: ["Service"] + platformNames,
-                                       rows: vocabulary.ids(.service).map { service in
+                                       rows: services.map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { platform in
                              var cell = supportCell(service: service, platform: platform, level: level, book: &book)
@@ -65,7 +98,7 @@ extension PageContext {
         for level in vocabulary.ids(.level) where vocabulary.domain.relaunch {
             blocks.append(.heading(2, "Relaunch of a terminated app under \(name(.level, level))", anchor: "relaunch-\(level)"))
             blocks.append(.table(Table(caption: "Services for which the system relaunches a terminated app with \(name(.level, level)) authorization",
-                                       columns: ["Service"] + platformNames, rows: vocabulary.ids(.service).map { service in
+                                       columns: ["Service"] + platformNames, rows: services.map { service in
                 TableRow(header: TableCell([link(.service, service)]),
                          cells: platforms.map { platform in
                              var cell = relaunchCell(service: service, platform: platform, level: level, book: &book)
@@ -74,16 +107,20 @@ extension PageContext {
                          }, anchor: "relaunch-\(level)-\(service)")
             })))
         }
+        return blocks
+    }
+
+    /// The keys each request needs, by platform: a table that does not grow with the services.
+    func matrixKeyBlocks(book: inout CitationBook) -> [Block] {
+        let platforms = vocabulary.ids(.platform)
+        let platformNames = platforms.map { name(.platform, $0) }
+        var blocks: [Block] = []
         blocks.append(.heading(2, "Info.plist keys each request needs", anchor: "keys"))
         blocks.append(.table(Table(caption: "Info.plist keys each authorization request needs", columns: ["Request"] + platformNames,
                                    rows: vocabulary.ids(.request).map { request in
             TableRow(header: TableCell([link(.request, request)]),
                      cells: platforms.map { factCell(.requestKeys, subject: request, platform: $0, book: &book) }, anchor: "keys-\(request)")
         })))
-        blocks += book.blocks(self)
-        let seeAlso = (vocabulary.domain.flow ? [PageRef.flow] : []) + [EntityKind.platform, .level, .service, .request, .status, .key].flatMap { kind in vocabulary.ids(kind).map { ref(kind, $0) } }
-        return Page(ref: .matrix, title: "The \(vocabulary.domain.name) matrix",
-                    description: "Services, platforms and access levels of \(vocabulary.domain.name), with their sources.",
-                    blocks: blocks, manName: overviewManName, seeAlso: seeAlso)
+        return blocks
     }
 }

@@ -18,8 +18,9 @@ public struct PageRef: Hashable, Sendable, Comparable {
     /// The path of the page without extension: `services/visits`, `index`.
     public var path: String { section.isEmpty ? id : section + "/" + id }
 
-    /// How many folders deep the page is, for relative links.
-    public var depth: Int { section.isEmpty ? 0 : 1 }
+    /// How many folders deep the page is, for relative links: parts of a split page are a folder
+    /// deeper than their overview (`levels/always/3`).
+    public var depth: Int { section.isEmpty ? 0 : 1 + section.utf8.count(where: { $0 == 0x2F }) }
 
     public static func < (a: PageRef, b: PageRef) -> Bool { (a.section, a.id) < (b.section, b.id) }
 

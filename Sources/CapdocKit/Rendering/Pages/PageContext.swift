@@ -10,6 +10,8 @@ struct PageContext {
     let referencePages: [EntityKind: [String: [Source]]]
     /// The deployment targets of each platform (`deploymentTargets`).
     let deploymentTargetsByPlatform: [String: [Version]]
+    /// The services sorted into parts, for the pages that list them all (`ServiceParts`).
+    let serviceParts: ServiceParts
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -17,6 +19,7 @@ struct PageContext {
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
+        self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
         self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map {
             ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))

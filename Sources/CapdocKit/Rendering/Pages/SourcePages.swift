@@ -111,6 +111,7 @@ extension PageContext {
         add(.api) { $0.apiPage($1) }
         for source in compiled.model.sources { sources.append(PageSource(ref: PageRef("sources", source.id.value)) { context.sourcePage(source) }) }
         sources += deploymentTargetSources()
+        sources += servicePartSources() + azPartSources() + conflictPartSources()
         return sources
     }
 
@@ -119,6 +120,9 @@ extension PageContext {
     static func manName(for ref: PageRef, overview: String) -> String? {
         if ref.page == .matrix { return overview }
         if ref.page == .flow { return ManPageNames.flow }
+        if let (overviewRef, number) = ServiceParts.overview(of: ref.page) {
+            return manName(for: overviewRef, overview: overview).map { ServiceParts.manName(overview: $0, part: number) }
+        }
         guard let kind = ManPageNames.kindsWithPages.first(where: { $0.plural == ref.section }) else { return nil }
         return ManPageNames.entity(kind, ref.id)
     }
