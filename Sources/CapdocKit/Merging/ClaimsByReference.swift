@@ -19,6 +19,10 @@ struct ClaimsByReference: Sendable {
 
     public func contains(_ reference: String) -> Bool { positions[reference] != nil }
 
+    /// Where the claim is in the model's `claims`: a number that other tables (the dataset's order)
+    /// can be indexed by, instead of building a second table of references.
+    func position(of reference: String) -> Int? { positions[reference].map(Int.init) }
+
     /// Every reference, in no particular order.
     public var keys: Dictionary<String, Int32>.Keys { positions.keys }
 

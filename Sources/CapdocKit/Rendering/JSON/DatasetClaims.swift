@@ -2,23 +2,33 @@
 /// order. Everywhere else the dataset names a claim by its index in this list, which is shorter than
 /// its `source#claim` reference and needs no lookup table to resolve.
 struct DatasetClaims {
-    /// The index of each claim, by its `source#claim` reference.
-    let indexByReference: [String: Int]
+    /// The merge's table of references, which finds a claim's position in the model's claims.
+    let byReference: ClaimsByReference
+    /// The dataset index of each claim, by its position in the model's claims.
+    private let indexByPosition: [Int32]
     /// Each claim with the index of its source in `sources`.
     let claims: [(source: Int, claim: Claim)]
 
-    init(_ sources: [Source]) {
+    init(_ sources: [Source], byReference: ClaimsByReference) {
         var claims: [(source: Int, claim: Claim)] = []
         for (index, source) in sources.enumerated() { for claim in source.claims { claims.append((index, claim)) } }
         self.claims = claims
-        indexByReference = Dictionary(claims.enumerated().map { ($1.claim.reference, $0) }) { first, _ in first }
+        self.byReference = byReference
+        // The model's claims are the sources' claims, so positions and indices cover the same claims.
+        var indexByPosition = [Int32](repeating: -1, count: claims.count)
+        for (index, entry) in claims.enumerated() {
+            if let position = byReference.position(of: entry.claim.reference), position < claims.count { indexByPosition[position] = Int32(index) }
+        }
+        self.indexByPosition = indexByPosition
     }
 
     /// The index of a claim. The check resolved every reference a fact, a row or a ruling carries to a
     /// claim of the Content, so a missing one is a compiler bug.
     func index(_ reference: String) -> Int {
-        guard let index = indexByReference[reference] else { preconditionFailure("no claim \(reference) in the dataset") }
-        return index
+        guard let position = byReference.position(of: reference), position < indexByPosition.count, indexByPosition[position] >= 0 else {
+            preconditionFailure("no claim \(reference) in the dataset")
+        }
+        return Int(indexByPosition[position])
     }
 
     func indices(_ references: [String]) -> JSONValue { .array(references.map { .number(index($0)) }) }

@@ -36,7 +36,7 @@ public struct DatasetRenderer: Renderer {
         let gated = GatedFacts(merge: merge, model: compiled.model)
         let platforms = vocabulary.ids(.platform)
         let levels = vocabulary.ids(.level)
-        let claims = DatasetClaims(compiled.model.sources)
+        let claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
         var segments = DatasetSegments(claims: claims, merge: merge, layout: layout)
 
         // Every value is read through the gates: where a gate is closed the segment says so instead.
