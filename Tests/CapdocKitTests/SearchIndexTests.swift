@@ -21,7 +21,7 @@ struct SearchIndexTests {
                 case let .link(children, .page(target)): [target] + walk(children)
                 case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file): walk(children)
                 case let .citation(citation): [citation.target]
-                case .text, .code, .markdown: []
+                case .text, .code, .markdown, .anchor: []
                 }
             }
         }

@@ -44,6 +44,18 @@ enum ByteText {
         }
     }
 
+    /// Where `needle` (not empty) first occurs in `bytes` at or after `from`.
+    static func firstRange(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        var index = from
+        while index < bytes.count, let found = bytes[index...].firstIndex(of: first) {
+            guard found + needle.count <= bytes.count else { return nil }
+            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return found }
+            index = found + 1
+        }
+        return nil
+    }
+
     /// Drops newlines (and carriage returns) at both ends.
     static func trimmingNewlines(_ text: String) -> String {
         let bytes = text.utf8

@@ -113,17 +113,33 @@ struct DirectInlineWriter {
         case let .citation(citation):
             switch format {
             case .html:
-                output.literal("<a class=\"cite\" href=\"")
-                guard writeHref(to: citation.target, into: &output) else { return false }
+                output.literal("<a class=\"cite\" href=\"#cite-")
+                output.number(citation.number)
                 output.literal("\">[")
                 output.number(citation.number)
                 output.literal("]</a>")
                 return true
             case .markdown:
-                return writeLink(to: citation.target, children: [.text("[\(citation.number)]")], into: &output)
+                output.literal("[")
+                guard writeText("[\(citation.number)]", into: &output) else { return false }
+                output.literal("](#cite-")
+                output.number(citation.number)
+                output.literal(")")
+                return true
             case .man:
                 return writeText("[\(citation.number)]", into: &output)
             }
+        case let .anchor(id):
+            guard Self.isPlain(id) else { return false }
+            switch format {
+            case .html, .markdown:
+                output.literal("<a id=\"")
+                output.literal(id)
+                output.literal("\"></a>")
+            case .man:
+                break
+            }
+            return true
         }
     }
 

@@ -116,12 +116,17 @@ struct PageDocumentBuilder {
             let label = "[\(citation.number)]"
             switch format {
             case .html:
-                let href = format.href(from: page.ref, to: citation.target) ?? ""
-                return [CMarkNodes.customInline("<a class=\"cite\" href=\"\(Escape.html(href))\">\(label)</a>")]
+                return [CMarkNodes.customInline("<a class=\"cite\" href=\"#\(citation.anchor)\">\(label)</a>")]
             case .markdown:
-                return [CMarkNodes.link(format.href(from: page.ref, to: citation.target) ?? "", [CMarkNodes.literal(CMARK_NODE_TEXT, label)])]
+                return [CMarkNodes.link("#" + citation.anchor, [CMarkNodes.literal(CMARK_NODE_TEXT, label)])]
             case .man:
                 return [CMarkNodes.literal(CMARK_NODE_TEXT, label)]
+            }
+        case let .anchor(id):
+            switch format {
+            case .html: return [CMarkNodes.customInline("<a id=\"\(Escape.html(id))\"></a>")]
+            case .markdown: return [CMarkNodes.literal(CMARK_NODE_HTML_INLINE, Escape.markdownAnchor(id))]
+            case .man: return []
             }
         }
     }

@@ -1,0 +1,31 @@
+import Testing
+@testable import CapdocKit
+
+/// The man renderer measures cells and marks URL break points on bytes; these tests hold the byte
+/// scans to the Character-level rules they replaced, on the texts where the two could differ.
+@Suite("Man byte scans")
+struct ManByteScanTests {
+    @Test("ASCII word lengths equal the Character rules, on citations, odd brackets and every kind of ASCII space")
+    func wordLengthsMatchCharacters() {
+        let samples = ["", " ", "Yes", "before 13.0: Unknown [1][2][3]; 13.0+: Yes [1][4]", "a][][b", "]][", "[1][", "][",
+                       "x\ty\n\nz\r\nw\u{0B}v\u{0C}u", "  lead and trail  ", "[12][345]x [6]"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab[] \t\n1")
+        let random = (0..<500).map { _ in String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+        for text in samples + random {
+            let ascii = ByteText.withBytes(text, ManTableLayout.asciiWordLengths)
+            #expect(ascii == ManTableLayout.characterWordLengths(text), "\(text.debugDescription)")
+        }
+        #expect(ByteText.withBytes("café [1]", ManTableLayout.asciiWordLengths) == nil, "non-ASCII text takes the Character path")
+        #expect(ManTableLayout.wordLengths("café [1][2]") == [4, 3, 3])
+    }
+
+    @Test("URLs get a break point after each slash past the scheme, and nothing else changes")
+    func breakableURLs() {
+        #expect(ManPostProcessor.breakableURLs("see it (https://a.b/c/d) and (http://x/y z") == "see it (https://a.b/\\:c/\\:d) and (http://x/\\:y z")
+        #expect(ManPostProcessor.breakableURLs("no url / here (httpx") == "no url / here (httpx")
+        #expect(ManPostProcessor.breakableURLs("(http/a/b)") == "(http/\\:a/\\:b)", "without a scheme every slash breaks, as before")
+        #expect(ManPostProcessor.breakableURLs("(https://é/ü)\nnext (https://z/") == "(https://é/\\:ü)\nnext (https://z/\\:")
+        #expect(ManPostProcessor.breakableURLs("") == "")
+    }
+}
