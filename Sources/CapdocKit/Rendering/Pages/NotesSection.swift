@@ -41,11 +41,34 @@ extension PageContext {
     /// The notes about a service: their topic is the service's id (or starts with it, as
     /// `region-monitoring-limit`), or they come from the page of the service's API.
     func serviceNotes(_ service: String) -> [Fact] {
-        // The API's page: the source whose availability claims are about this service and no other.
-        let apiPages = Set((referencePages[.service]?[service] ?? []).map(\.id.value))
-        return merge.facts(of: .note).filter { fact in
-            fact.subject == service || fact.subject.hasPrefix(service + "-")
-                || fact.deciding.contains { apiPages.contains(String($0.prefix { $0 != "#" })) }
+        notesByService[service] ?? []
+    }
+
+    /// `serviceNotes` for every service, worked out once: filtering every note for each service page
+    /// made the notes a twelfth of a build's instructions at 200 services, and grew with the services.
+    static func notesByService(_ compiled: CompiledModel, referencePages: [EntityKind: [String: [Source]]]) -> [String: [Fact]] {
+        let services = Set(compiled.vocabulary.ids(.service))
+        // The API's page of a service: the source whose availability claims are about it and no other.
+        var servicesByAPIPage: [String: [String]] = [:]
+        for (service, pages) in referencePages[.service] ?? [:] {
+            for page in Set(pages.map(\.id.value)) { servicesByAPIPage[page, default: []].append(service) }
         }
+        var notes: [String: [Fact]] = [:]
+        for fact in compiled.merge.facts(of: .note) {
+            var about: Set<String> = []
+            // The subject and each of its prefixes that ends before a "-": `region-monitoring-limit`
+            // is about `region-monitoring-limit`, `region-monitoring` and `region`.
+            var prefix = Substring(fact.subject)
+            while true {
+                if services.contains(String(prefix)) { about.insert(String(prefix)) }
+                guard let dash = prefix.lastIndex(of: "-") else { break }
+                prefix = prefix[..<dash]
+            }
+            for reference in fact.deciding {
+                for service in servicesByAPIPage[String(reference.prefix { $0 != "#" })] ?? [] { about.insert(service) }
+            }
+            for service in about { notes[service, default: []].append(fact) }
+        }
+        return notes
     }
 }

@@ -34,7 +34,7 @@ public struct PageRef: Hashable, Sendable, Comparable {
 
 /// Inline content of a generated page. Prose from Content stays CommonMark (`markdown`) and is
 /// parsed by cmark when the page is built; everything else is structured.
-public indirect enum Inline: Sendable, Hashable {
+public enum Inline: Sendable, Hashable {
     case text(String)
     case code(String)
     case strong([Inline])

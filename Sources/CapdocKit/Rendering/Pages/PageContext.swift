@@ -12,6 +12,8 @@ struct PageContext {
     let deploymentTargetsByPlatform: [String: [Version]]
     /// The services sorted into parts, for the pages that list them all (`ServiceParts`).
     let serviceParts: ServiceParts
+    /// The notes about each service (`serviceNotes`), by service id.
+    let notesByService: [String: [Fact]]
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -20,6 +22,7 @@ struct PageContext {
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
+        self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
         let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
         self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map {
             ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))
@@ -183,7 +186,15 @@ extension PageContext {
     /// is most of what a cell costs.
     func serviceCellsOf(service: String, platform: String, level: String) -> ServiceCellCache.Cells {
         let timeline = matrix.timeline(service: service, platform: platform, level: level)
-        return ServiceCellCache.Cells(timeline: timeline, support: supportPlan(timeline),
+        // The cache keeps every service's cells for the whole build, so it keeps the timeline without
+        // the facts behind it (the plans have their claims): at 20,000 services the facts were a
+        // quarter of the build's memory. Only the answers, ranges and deprecations are read from it.
+        let answers = timeline.map { entry in
+            (os: entry.os, support: Support(availability: entry.support.availability, relaunch: entry.support.relaunch,
+                                            deprecation: entry.support.deprecation.map { Deprecation(since: $0.since, replacement: $0.replacement, facts: []) },
+                                            facts: []))
+        }
+        return ServiceCellCache.Cells(timeline: answers, support: supportPlan(timeline),
                                       relaunch: relaunchPlan(timeline, service: service, platform: platform, level: level))
     }
 

@@ -35,6 +35,8 @@ struct CellPlan: Sendable {
 final class ServiceCellCache: @unchecked Sendable {
     /// One service on one platform under one level: its timeline, and the cells made from it.
     struct Cells {
+        /// The answers over OS versions, without the facts behind them (`support.facts` and the
+        /// deprecation's facts are empty): the plans cite the claims.
         let timeline: [(os: VersionRange, support: Support)]
         let support: CellPlan
         let relaunch: CellPlan
