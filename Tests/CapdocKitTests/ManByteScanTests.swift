@@ -20,6 +20,21 @@ struct ManByteScanTests {
         #expect(ManTableLayout.wordLengths("café [1][2]") == [4, 3, 3])
     }
 
+    @Test("measuring inlines as bytes gives what measuring their plain text gives")
+    func inlineWordLengths() {
+        let citation = { (number: Int) in Inline.citation(Citation(number: number, target: PageRef("sources", "s"))) }
+        let cells: [[Inline]] = [
+            [.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
+            [.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
+            [.anchor("cite-1"), .text("[1] "), .emphasis([.text("x")]), citation(100)],
+            [.markdown("*prose* with `code`"), citation(2)],
+            [],
+        ]
+        for cell in cells {
+            #expect(ManTableLayout.wordLengths(of: cell) == ManTableLayout.wordLengths(ManTableLayout.plainText(cell)), "\(cell)")
+        }
+    }
+
     @Test("URLs get a break point after each slash past the scheme, and nothing else changes")
     func breakableURLs() {
         #expect(ManPostProcessor.breakableURLs("see it (https://a.b/c/d) and (http://x/y z") == "see it (https://a.b/\\:c/\\:d) and (http://x/\\:y z")

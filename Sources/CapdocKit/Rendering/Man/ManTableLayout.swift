@@ -48,9 +48,9 @@ struct ManTableLayout: Equatable {
             }
             if words.count <= sampledRows { words.append(cells) }
         }
-        row(table.columns.map { wordLengths(plainText([.text($0)])) })
+        row(table.columns.map { wordLengths(of: [.text($0)]) })
         for tableRow in table.rows {
-            row(([tableRow.header.content] + tableRow.cells.map(cell)).map { wordLengths(plainText($0)) })
+            row(([tableRow.header.content] + tableRow.cells.map(cell)).map { wordLengths(of: $0) })
         }
         return Measured(words: words, longest: longest)
     }
@@ -173,6 +173,29 @@ struct ManTableLayout: Equatable {
         }
         endWord(bytes.count)
         return lengths
+    }
+
+    /// `wordLengths(plainText(inlines))`, with the text gathered as bytes: every cell of every man
+    /// table is measured, and building each one's String (citation numbers interpolated) cost more
+    /// than measuring it.
+    static func wordLengths(of inlines: [Inline]) -> [Int] {
+        var bytes: [UInt8] = []
+        var plain = true  // false once an inline needs the String path (prose from Content)
+        func append(_ inline: Inline) {
+            switch inline {
+            case let .text(value), let .code(value): bytes += value.utf8
+            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children): children.forEach(append)
+            case .markdown: plain = false
+            case let .citation(citation):
+                bytes.append(0x5B)
+                bytes += String(citation.number).utf8
+                bytes.append(0x5D)
+            case .anchor: break
+            }
+        }
+        inlines.forEach(append)
+        guard plain else { return wordLengths(plainText(inlines)) }
+        return bytes.withUnsafeBufferPointer(asciiWordLengths) ?? characterWordLengths(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The text of inlines as a terminal shows it.

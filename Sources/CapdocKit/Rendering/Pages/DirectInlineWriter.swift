@@ -61,8 +61,18 @@ struct DirectInlineWriter {
             }
         }
 
+        /// A decimal number, written digit by digit: citation numbers are the most frequent text of a
+        /// large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
-            literal(String(value))
+            guard value >= 0 else { return literal(String(value)) }
+            var divisor = 1
+            while divisor <= value / 10 { divisor *= 10 }
+            var rest = value
+            repeat {
+                bytes.append(0x30 + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            } while divisor > 0
         }
 
         /// A byte of text as cmark wrote it, with the table's rewriting: a Markdown table escapes
@@ -121,13 +131,13 @@ struct DirectInlineWriter {
                 return true
             case .markdown:
                 output.literal("[")
-                guard writeText("[\(citation.number)]", into: &output) else { return false }
+                guard writeBracketed(citation.number, into: &output) else { return false }
                 output.literal("](#cite-")
                 output.number(citation.number)
                 output.literal(")")
                 return true
             case .man:
-                return writeText("[\(citation.number)]", into: &output)
+                return writeBracketed(citation.number, into: &output)
             }
         case let .anchor(id):
             guard Self.isPlain(id) else { return false }
@@ -227,6 +237,25 @@ struct DirectInlineWriter {
     }
 
     /// Text with the format's escaping, as cmark's renderers escape a text node.
+    /// "[n]" as text (escaped as the format escapes brackets), without building the string.
+    private func writeBracketed(_ number: Int, into output: inout Output) -> Bool {
+        guard number >= 0 else { return writeText("[\(number)]", into: &output) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            // Digits from the right, then the brackets around them.
+            var start = 23
+            buffer[start] = 0x5D
+            var rest = number
+            repeat {
+                start -= 1
+                buffer[start] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 1
+            buffer[start] = 0x5B
+            return writeText(UnsafeBufferPointer(rebasing: buffer[start...]), into: &output)
+        }
+    }
+
     private func writeText(_ text: String, into output: inout Output) -> Bool {
         ByteText.withBytes(text) { writeText($0, into: &output) }
     }
