@@ -17,7 +17,10 @@ once per page:
            site, and its #fragment is an id on the target page;
 and the search box, from the home page and from a page in a folder, at both widths: typing
 `requestLocation` and `NSLocationUsageDescription` shows results, one of which links to the right
-page (which exists); the down arrow moves from the box into the results.
+page (which exists); the down arrow moves from the box into the results. And a citation, clicked
+like a reader would on services/region-monitoring.html: the first marker in the matrix table leads to
+its entry in the page's citations, which is scrolled into view, highlighted, shows a quote and links
+to the claim on its source page.
 
 Screenshots of the home page, services/region-monitoring, flow, a key page and the A–Z index at both
 widths and both schemes go to $CAPDOC_SCREENS (default /tmp/capdoc-screens).
@@ -51,6 +54,19 @@ class Ids(HTMLParser):
             if value is not None and (name == "id" or (tag == "a" and name == "name")):
                 self.ids.add(value)
 
+
+# Runs in the page: the list entry that holds the anchor with this id (the target of a citation marker).
+CITATION_ENTRY = r"""
+var anchor = document.getElementById(arguments[0]);
+if (!anchor) return null;
+var item = anchor.closest("li"), list = item && item.parentElement;
+if (!item) return null;
+var box = item.getBoundingClientRect();
+var link = item.querySelector("a[href]");
+return {inView: box.top >= 0 && box.bottom <= window.innerHeight, text: item.textContent,
+        background: getComputedStyle(item).backgroundColor, listBackground: getComputedStyle(list).backgroundColor,
+        source: link ? link.href : null};
+"""
 
 # Runs in the page: what sticks out sideways, and the colours. Returns a dict.
 PROBE = r"""
@@ -309,6 +325,35 @@ def main():
                         passed += 1
                     if start == "index.html" and query == SEARCHES[0][0]:
                         driver.save_screenshot(os.path.join(screens, f"search-{width}-light.png"))
+
+        # A citation marker, clicked: its entry in the page's own list, in view and marked.
+        emulate(1280, 800, False, "light")
+        page = "services/region-monitoring.html"
+        driver.get(url(page))
+        marker = driver.find_element(By.CSS_SELECTOR, "table a.cite")
+        entry_id = marker.get_attribute("href").split("#", 1)[1]
+        marker.click()
+        entry = driver.execute_script(CITATION_ENTRY, entry_id)
+        problems = []
+        if not entry:
+            problems.append(f"no element #{entry_id} on {page}")
+        else:
+            if driver.execute_script("return location.hash") != "#" + entry_id:
+                problems.append(f"the address did not change to #{entry_id}")
+            if not entry["inView"]:
+                problems.append("the entry is not scrolled into view")
+            if entry["background"] == entry["listBackground"]:
+                problems.append(f"the followed entry is not highlighted (background {entry['background']})")
+            if "“" not in entry["text"]:
+                problems.append(f"the entry shows no quote: {entry['text'][:120]}")
+            if not entry["source"] or "/sources/" not in entry["source"] or "#claim-" not in entry["source"]:
+                problems.append(f"the entry does not link to a claim on its source page: {entry['source']}")
+            elif (why := check_link(entry["source"], entry["source"])):
+                problems.append(f"its link '{entry['source']}': {why}")
+        if problems:
+            fail(f"citation on {page}", problems)
+        else:
+            passed += 1
     finally:
         driver.quit()
 
