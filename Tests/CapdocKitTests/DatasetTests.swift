@@ -108,7 +108,8 @@ struct DatasetTests {
         var timelines = 0
         for service in try #require(data["services"] as? [[String: Any]]) {
             let own = try #require(service["citations"] as? [Int])
-            let shape = try #require(answers["services"]?[try #require(service["answers"] as? Int)])
+            let index = try #require(service["answers"] as? Int)
+            let shape = try #require(answers["services"]?[index])
             let available = try #require(shape["available"] as? [[[[String: Any]]]])
             let onPlatform = try #require(shape["onPlatform"] as? [[[String: Any]]])
             #expect(available.count == platformCount && available.allSatisfy { $0.count == levelCount } && onPlatform.count == platformCount)
