@@ -3,8 +3,9 @@ import Testing
 @testable import CapdocKit
 import CapdocTestSupport
 
-/// capdoc.json 4.0: compact by default and indented with --pretty (the same data), every index
-/// resolving, and each timeline's segments merged where nothing tells them apart.
+/// capdoc.json 5.0: compact by default and indented with --pretty (the same data), every index
+/// resolving, each timeline saying what the gated facts say, and its segments merged where nothing
+/// tells them apart.
 @Suite("Dataset")
 struct DatasetTests {
     static let templates = Paths.package.appendingPathComponent("Templates").path
@@ -37,49 +38,156 @@ struct DatasetTests {
         #expect(compactData != nil && compactData == prettyData)
     }
 
-    @Test("every index names an entry: timelines name segments, segments and the rest name claims, claims name sources")
+    /// The dataset as Foundation reads it.
+    func parsed(_ data: Data) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// A 5.0 segment's deciding claims, corroborating claims and ruling, read through its entity's
+    /// citations as the schema describes: its facts' claims in order, each once.
+    static func resolved(_ segment: [String: Any], entityCitations: [Int], citations: [[String: Any]])
+        -> (deciding: [Int], corroborating: [Int], adjudication: String?) {
+        let facts = (segment["citations"] as? [Int] ?? []).map { citations[entityCitations[$0]] }
+        var deciding: [Int] = []
+        for fact in facts { for claim in fact["deciding"] as? [Int] ?? [] where !deciding.contains(claim) { deciding.append(claim) } }
+        var corroborating: [Int] = []
+        for fact in facts {
+            for claim in fact["corroborating"] as? [Int] ?? [] where !deciding.contains(claim) && !corroborating.contains(claim) { corroborating.append(claim) }
+        }
+        return (deciding, corroborating, facts.lazy.compactMap { $0["adjudication"] as? String }.first)
+    }
+
+    @Test("every index names an entry: entities name answers and citations, segments name their entity's citations, citations and the rest name claims, claims name sources")
     func indicesResolve() throws {
-        let data = try #require(try JSONSerialization.jsonObject(with: dataset(compiled(.shipped()))) as? [String: Any])
-        #expect(data["schemaVersion"] as? String == "4.0.0")
-        let segments = try #require(data["segments"] as? [[String: Any]])
+        let data = try parsed(dataset(compiled(.shipped())))
+        #expect(data["schemaVersion"] as? String == DatasetRenderer.schemaVersion)
+        let citations = try #require(data["citations"] as? [[String: Any]])
         let claims = try #require(data["claims"] as? [[String: Any]])
         let sources = try #require(data["sources"] as? [[String: Any]])
+        let answers = try #require(data["answers"] as? [String: [[String: Any]]])
         for claim in claims { #expect((claim["source"] as? Int).map { sources.indices.contains($0) } == true) }
         var claimIndices: [Int] = []
-        for segment in segments { claimIndices += segment["deciding"] as? [Int] ?? []; claimIndices += segment["corroborating"] as? [Int] ?? [] }
+        for citation in citations {
+            let deciding = citation["deciding"] as? [Int] ?? []
+            #expect(!deciding.isEmpty, "a fact is decided by at least one claim")
+            claimIndices += deciding + (citation["corroborating"] as? [Int] ?? [])
+        }
         for conflict in data["conflicts"] as? [[String: Any]] ?? [] {
             claimIndices += conflict["claims"] as? [Int] ?? []
             if let ruling = conflict["ruling"] as? [String: Any] { claimIndices += [ruling["prevails"] as? Int ?? -1] + (ruling["over"] as? [Int] ?? []) }
         }
         #expect(!claimIndices.isEmpty && claimIndices.allSatisfy(claims.indices.contains))
 
+        var named = Set<Int>()
+        for section in DatasetRenderer.answeredSections.map(\.name) {
+            let table = try #require(answers[section])
+            for entity in try #require(data[section] as? [[String: Any]]) {
+                let index = try #require(entity["answers"] as? Int)
+                let own = try #require(entity["citations"] as? [Int])
+                #expect(table.indices.contains(index) && own.allSatisfy(citations.indices.contains))
+                #expect(Set(own).count == own.count, "an entity lists each citation once")
+                named.formUnion(own)
+                // Each position the entity's answers name is in its list, and each of its citations is named.
+                var positions = Set<Int>()
+                func walk(_ value: Any) {
+                    if let segments = value as? [[String: Any]] {
+                        for segment in segments { positions.formUnion(segment["citations"] as? [Int] ?? []) }
+                    } else if let nested = value as? [Any] {
+                        nested.forEach(walk)
+                    }
+                }
+                table[index].values.forEach(walk)
+                #expect(positions == Set(own.indices), "\(section) \(entity["id"] ?? "?") names exactly its citations")
+            }
+        }
+        #expect(named == Set(citations.indices), "every citation is some entity's")
+
         // Timelines: every platform of every service, its segments merged where they say the same.
         let platformCount = try #require(data["platforms"] as? [Any]).count
         let levelCount = try #require(data["levels"] as? [Any]).count
         var timelines = 0
         for service in try #require(data["services"] as? [[String: Any]]) {
-            let available = try #require(service["available"] as? [[[Int]]])
-            let onPlatform = try #require(service["onPlatform"] as? [[Int]])
+            let own = try #require(service["citations"] as? [Int])
+            let index = try #require(service["answers"] as? Int)
+            let shape = try #require(answers["services"]?[index])
+            let available = try #require(shape["available"] as? [[[[String: Any]]]])
+            let onPlatform = try #require(shape["onPlatform"] as? [[[String: Any]]])
             #expect(available.count == platformCount && available.allSatisfy { $0.count == levelCount } && onPlatform.count == platformCount)
             for timeline in available.joined() + onPlatform {
                 timelines += 1
-                #expect(timeline.allSatisfy(segments.indices.contains))
-                for (earlier, later) in zip(timeline, timeline.dropFirst()) {
-                    let first = segments[earlier], second = segments[later]
+                for (first, second) in zip(timeline, timeline.dropFirst()) {
                     let same = first["answer"] as? String == second["answer"] as? String && first["gate"] as? String == second["gate"] as? String
                         && (first["value"] as? NSObject) == (second["value"] as? NSObject)
-                        && first["deciding"] as? [Int] == second["deciding"] as? [Int]
-                    #expect(!same, "adjacent segments \(earlier) and \(later) say the same: merged")
+                        && Self.resolved(first, entityCitations: own, citations: citations).deciding
+                            == Self.resolved(second, entityCitations: own, citations: citations).deciding
+                    #expect(!same, "adjacent segments say the same: merged")
                 }
             }
         }
         #expect(timelines > 100)
     }
 
-    @Test("each distinct segment is listed once")
-    func segmentsOnce() throws {
-        let data = try #require(try JSONSerialization.jsonObject(with: dataset(compiled(.shipped()))) as? [String: Any])
-        let segments = try #require(data["segments"] as? [NSDictionary])
-        #expect(Set(segments).count == segments.count)
+    @Test("read through its citations, every timeline of the dataset says what the gated facts say: answer, OS range, deciding and corroborating claims in order, ruling")
+    func timelinesMatchTheGatedFacts() throws {
+        let shipped = compiled(.shipped())
+        let data = try parsed(dataset(shipped))
+        let citations = try #require(data["citations"] as? [[String: Any]])
+        let claims = try #require(data["claims"] as? [[String: Any]])
+        let sources = try #require(data["sources"] as? [[String: Any]])
+        func reference(_ index: Int) -> String {
+            "\(sources[claims[index]["source"] as? Int ?? -1]["id"] as? String ?? "?")#\(claims[index]["id"] as? String ?? "?")"
+        }
+        let gated = GatedFacts(merge: shipped.merge, model: shipped.model)
+        let platforms = shipped.vocabulary.ids(.platform)
+        let levels = shipped.vocabulary.ids(.level)
+        let shapes = try #require((data["answers"] as? [String: [[String: Any]]])?["services"])
+        var compared = 0
+        for service in try #require(data["services"] as? [[String: Any]]) {
+            let id = try #require(service["id"] as? String)
+            let own = try #require(service["citations"] as? [Int])
+            let shape = shapes[try #require(service["answers"] as? Int)]
+            let available = try #require(shape["available"] as? [[[[String: Any]]]])
+            let reduced = try #require(shape["availableWithReducedAccuracy"] as? [[[[String: Any]]]])
+            for (p, platform) in platforms.enumerated() {
+                for (l, level) in levels.enumerated() {
+                    for (written, accuracy) in [(available[p][l], Accuracy.full), (reduced[p][l], .reduced)] {
+                        let expected = gated.timeline(.serviceAvailable, subject: id, platform: platform, level: level, accuracy: accuracy)
+                        #expect(written.count == expected.count, "\(id) on \(platform) under \(level)")
+                        for (segment, truth) in zip(written, expected) {
+                            let read = Self.resolved(segment, entityCitations: own, citations: citations)
+                            let decided = Set(truth.deciding)
+                            #expect(segment["answer"] as? String == truth.answer.id)
+                            #expect((segment["os"] as? [String: String])?["from"] == truth.os.from?.description)
+                            #expect((segment["os"] as? [String: String])?["until"] == truth.os.until?.description)
+                            #expect(read.deciding.map(reference) == truth.deciding)
+                            #expect(read.corroborating.map(reference) == truth.claims.filter { !decided.contains($0) })
+                            #expect(read.adjudication == truth.adjudications.first)
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
+
+    @Test("each distinct citation is listed once, and each kind's distinct answers once")
+    func tablesHoldEachEntryOnce() throws {
+        let data = try parsed(dataset(compiled(.shipped())))
+        let citations = try #require(data["citations"] as? [NSDictionary])
+        #expect(Set(citations).count == citations.count)
+        for (section, table) in try #require(data["answers"] as? [String: [NSDictionary]]) {
+            #expect(Set(table).count == table.count, "\(section)")
+        }
+    }
+
+    @Test("services whose answers have the same shape share them: 100 generated services in 20 shapes (10 first versions, relaunching or not)")
+    func answersAreShared() throws {
+        let data = try parsed(dataset(compiled(SplitPagesTests.content(services: 100))))
+        let services = try #require(data["services"] as? [[String: Any]])
+        let shapes = try #require((data["answers"] as? [String: [Any]])?["services"])
+        let shipped = try #require(try parsed(dataset(compiled(.shipped())))["services"] as? [Any]).count
+        #expect(services.count == shipped + 100)
+        #expect(shapes.count <= shipped + 20)
     }
 }

@@ -2,14 +2,15 @@ import Foundation
 
 /// Renders `capdoc.json`, the dataset for tools, and `capdoc.schema.json`, its JSON Schema.
 ///
-/// Claims are listed once, in `claims`; every value names the claims that decide it by their index
-/// there. Answers are timelines of indices into `segments`, where each distinct range of an answer is
-/// written once; a fact about platforms (and levels) is a list in the order of `platforms` (and
-/// `levels`). Arrays follow vocabulary order; object keys are sorted; the bytes depend on nothing but
-/// the Content and the layout.
+/// Claims are listed once, in `claims`; the merged facts behind the answers once each, in
+/// `citations`, naming the claims that decide them by index. Each entity lists the citations of its
+/// facts, and its timelines (in `answers`, shared by the entities whose answers have the same shape)
+/// name them by position in that list; a fact about platforms (and levels) is a list in the order of
+/// `platforms` (and `levels`). Arrays follow vocabulary order; object keys are sorted; the bytes
+/// depend on nothing but the Content and the layout.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "4.0.0"
+    public static let schemaVersion = "5.0.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 
@@ -27,9 +28,15 @@ public struct DatasetRenderer: Renderer {
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())]
     }
 
+    /// The sections of entities that have answers, in the order they are written: the citations they
+    /// name are numbered in this order.
+    static let answeredSections: [(kind: EntityKind, name: String)] = [
+        (.api, "apis"), (.key, "keys"), (.platform, "platforms"), (.request, "requests"), (.service, "services"), (.status, "statuses"),
+    ]
+
     /// The dataset's bytes. Entities are written one at a time into their sections first, since the
-    /// segments they name are listed (under `segments`) before `services`; no tree of the whole
-    /// dataset is held (one took gigabytes at 20,000 services).
+    /// citations and answers they name are tables of the whole dataset; no tree of the whole dataset
+    /// is held (one took gigabytes at 20,000 services).
     func dataset(_ compiled: CompiledModel) -> [UInt8] {
         let vocabulary = compiled.vocabulary
         let merge = compiled.merge
@@ -37,14 +44,16 @@ public struct DatasetRenderer: Renderer {
         let platforms = vocabulary.ids(.platform)
         let levels = vocabulary.ids(.level)
         let claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
-        var segments = DatasetSegments(claims: claims, merge: merge, layout: layout)
+        var citations = DatasetCitations(claims: claims, layout: layout)
+        // The entity being written: its facts, and the timelines that name them.
+        var current = DatasetAnswers()
 
         // Every value is read through the gates: where a gate is closed the segment says so instead.
         func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil, accuracy: Accuracy = .full) -> JSONValue {
-            segments.timeline(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy))
+            current.timeline(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy),
+                             citations: &citations, merge: merge)
         }
-        // By position: the timeline on `platforms[i]` is the i-th; keys repeated in every entity were
-        // most of the bytes left once segments were shared.
+        // By position: the timeline on `platforms[i]` is the i-th.
         func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
             .array(platforms.map { values(kind, subject, $0) })
         }
@@ -55,7 +64,9 @@ public struct DatasetRenderer: Renderer {
             ["id": .string(entity.id.value), "name": .string(entity.name), "summary": .string(entity.summary)]
         }
 
-        func platformEntry(_ platform: Entity) -> JSONValue {
+        // Each function gives an entity's own members and its answers; the answers are computed in the
+        // order written here, which numbers the entity's citations.
+        func platformEntry(_ platform: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             let id = platform.id.value
             let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }.map { fact -> JSONValue in
                 .object([
@@ -68,81 +79,97 @@ public struct DatasetRenderer: Renderer {
                 ])
             }
             var members = base(platform)
-            members["levels"] = .array(levels.map { values(.levelSupported, $0, id) })
-            members["levelsEquivalent"] = values(.levelsEquivalent, "", id)
-            members["authorizationCallback"] = values(.authorizationCallback, "", id)
             members["notes"] = .array(notes)
-            return .object(members)
+            var answers: [String: JSONValue] = [:]
+            answers["levels"] = .array(levels.map { values(.levelSupported, $0, id) })
+            answers["levelsEquivalent"] = values(.levelsEquivalent, "", id)
+            answers["authorizationCallback"] = values(.authorizationCallback, "", id)
+            return (members, answers)
         }
-        func statusEntry(_ status: Entity) -> JSONValue {
+        func statusEntry(_ status: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             var members = base(status)
             members["symbol"] = status.attributes["symbol"].map(JSONValue.string)
             members["objc"] = status.attributes["objc"].map(JSONValue.string)
             members["level"] = status.attributes["level"].map(JSONValue.string)
-            members["exists"] = perPlatform(.statusExists, status.id.value)
-            return .object(members)
+            return (members, ["exists": perPlatform(.statusExists, status.id.value)])
         }
-        func serviceEntry(_ service: Entity) -> JSONValue {
+        func serviceEntry(_ service: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             var members = base(service)
             members["apis"] = .strings(service.apis)
-            members["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
-            members["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
-            members["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
-            members["deprecated"] = perPlatform(.serviceDeprecated, service.id.value)
+            var answers: [String: JSONValue] = [:]
+            answers["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
+            answers["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
+            answers["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
+            answers["deprecated"] = perPlatform(.serviceDeprecated, service.id.value)
             // Under reduced accuracy the gates declared for it apply (gates.yaml, `accuracy: reduced`).
-            members["availableWithReducedAccuracy"] = perPlatformAndLevel(.serviceAvailable, service.id.value, accuracy: .reduced)
-            members["worksWithReducedAccuracy"] = perPlatform(.worksWithReducedAccuracy, service.id.value)
-            members["explicitRequestRequired"] = perPlatform(.explicitRequestRequired, service.id.value)
-            members["optOutKey"] = perPlatform(.optOutKey, service.id.value)
-            members["backgroundModeRequired"] = perPlatform(.backgroundModeRequired, service.id.value)
-            members["backgroundDelivery"] = perPlatform(.backgroundDelivery, service.id.value)
-            return .object(members)
+            answers["availableWithReducedAccuracy"] = perPlatformAndLevel(.serviceAvailable, service.id.value, accuracy: .reduced)
+            answers["worksWithReducedAccuracy"] = perPlatform(.worksWithReducedAccuracy, service.id.value)
+            answers["explicitRequestRequired"] = perPlatform(.explicitRequestRequired, service.id.value)
+            answers["optOutKey"] = perPlatform(.optOutKey, service.id.value)
+            answers["backgroundModeRequired"] = perPlatform(.backgroundModeRequired, service.id.value)
+            answers["backgroundDelivery"] = perPlatform(.backgroundDelivery, service.id.value)
+            return (members, answers)
         }
-        func keyEntry(_ key: Entity) -> JSONValue {
+        func keyEntry(_ key: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             var members = base(key)
             members["label"] = key.attributes["label"].map(JSONValue.string)
             members["type"] = key.attributes["type"].map(JSONValue.string)
-            members["exists"] = perPlatform(.keyExists, key.id.value)
-            members["deprecated"] = perPlatform(.keyDeprecated, key.id.value)
-            return .object(members)
+            var answers: [String: JSONValue] = [:]
+            answers["exists"] = perPlatform(.keyExists, key.id.value)
+            answers["deprecated"] = perPlatform(.keyDeprecated, key.id.value)
+            return (members, answers)
         }
-        func requestEntry(_ request: Entity) -> JSONValue {
+        func requestEntry(_ request: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             var members = base(request)
             members["api"] = request.attributes["api"].map(JSONValue.string)
-            members["available"] = perPlatform(.requestAvailable, request.id.value)
-            members["keys"] = perPlatform(.requestKeys, request.id.value)
-            members["deprecated"] = perPlatform(.requestDeprecated, request.id.value)
             members["level"] = request.attributes["level"].map(JSONValue.string)
-            return .object(members)
+            var answers: [String: JSONValue] = [:]
+            answers["available"] = perPlatform(.requestAvailable, request.id.value)
+            answers["keys"] = perPlatform(.requestKeys, request.id.value)
+            answers["deprecated"] = perPlatform(.requestDeprecated, request.id.value)
+            return (members, answers)
         }
-        func apiEntry(_ api: Entity) -> JSONValue {
+        func apiEntry(_ api: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             var members = base(api)
             for attribute in ["symbol", "category", "framework"] { members[attribute] = api.attributes[attribute].map(JSONValue.string) }
-            members["exists"] = perPlatform(.apiAvailable, api.id.value)
-            members["deprecated"] = perPlatform(.apiDeprecated, api.id.value)
-            return .object(members)
+            var answers: [String: JSONValue] = [:]
+            answers["exists"] = perPlatform(.apiAvailable, api.id.value)
+            answers["deprecated"] = perPlatform(.apiDeprecated, api.id.value)
+            return (members, answers)
         }
 
-        // The sections that name segments, written in the order they appear in the file, so that
-        // segment indices grow as a reader goes down it.
+        // The sections of answered entities, written in `answeredSections` order. Each entity names its
+        // answers' shape in its kind's table and lists its own citations.
         var written: [UInt8] = []
-        func section(_ kind: EntityKind, _ entry: (Entity) -> JSONValue) -> [Range<Int>] {
-            vocabulary.all(kind).map { entity in
+        var answerTables: [String: DatasetAnswers.Table] = [:]
+        func section(_ kind: EntityKind, _ name: String) -> [Range<Int>] {
+            let entry: (Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) = switch kind {
+            case .api: apiEntry
+            case .key: keyEntry
+            case .platform: platformEntry
+            case .request: requestEntry
+            case .service: serviceEntry
+            case .status: statusEntry
+            default: preconditionFailure("\(kind) has no answers in the dataset")
+            }
+            var table = DatasetAnswers.Table()
+            defer { answerTables[name] = table }
+            return vocabulary.all(kind).map { entity in
+                current = DatasetAnswers()
+                var (members, answers) = entry(entity)
+                members["answers"] = .number(table.index(of: .object(answers)))
+                members["citations"] = .array(current.citations.map(JSONValue.number))
                 let start = written.count
-                entry(entity).write(to: &written, indent: 2, layout: layout)
+                JSONValue.object(members).write(to: &written, indent: 2, layout: layout)
                 return start..<written.count
             }
         }
-        let apiSection = section(.api, apiEntry)
-        let keySection = section(.key, keyEntry)
-        let platformSection = section(.platform, platformEntry)
-        let requestSection = section(.request, requestEntry)
-        let serviceSection = section(.service, serviceEntry)
-        let statusSection = section(.status, statusEntry)
-        func member(_ ranges: [Range<Int>]) -> JSONStream.Member {
-            .written(ranges.count) { written[ranges[$0]] }
+        var sections: [String: [Range<Int>]] = [:]
+        for (kind, name) in Self.answeredSections { sections[name] = section(kind, name) }
+        func member(_ name: String) -> JSONStream.Member {
+            let ranges = sections[name]!
+            return .written(ranges.count) { written[ranges[$0]] }
         }
-
         let flow: JSONValue = .object([
             "states": .array(vocabulary.all(.state).map { state in
                 var members = base(state)
@@ -184,14 +211,15 @@ public struct DatasetRenderer: Renderer {
         stream.object([
             "schemaVersion": .value(.string(Self.schemaVersion)),
             "generator": .value(.string("capdoc \(Capdoc.version)")),
-            "platforms": member(platformSection),
+            "platforms": member("platforms"),
             "levels": .value(.array(vocabulary.all(.level).map { .object(base($0)) })),
-            "statuses": member(statusSection),
-            "services": member(serviceSection),
-            "keys": member(keySection),
-            "requests": member(requestSection),
-            "apis": member(apiSection),
-            "segments": .written(segments.ranges.count) { segments.bytes[segments.ranges[$0]] },
+            "statuses": member("statuses"),
+            "services": member("services"),
+            "keys": member("keys"),
+            "requests": member("requests"),
+            "apis": member("apis"),
+            "answers": .value(.object(answerTables.mapValues { .array($0.entries) })),
+            "citations": .written(citations.count) { citations.bytes[citations.ranges[$0]] },
             "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
             "sources": .elements(sources.count) { Self.source(sources[$0]) },

@@ -11,8 +11,8 @@ enum DatasetSchema {
             "description": .string("\(domain.fullName) facts, each citing the sources that state it."),
             "type": "object",
             "additionalProperties": false,
-            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "segments", "gates",
-                                   "flow", "sources", "claims", "conflicts"]),
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "answers", "citations",
+                                   "gates", "flow", "sources", "claims", "conflicts"]),
             "properties": .object([
                 "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
                 "generator": string,
@@ -23,7 +23,11 @@ enum DatasetSchema {
                 "keys": array(ref("key")),
                 "requests": array(ref("request")),
                 "apis": array(ref("api")),
-                "segments": array(ref("segment")),
+                "answers": object([
+                    "apis": array(ref("apiAnswers")), "keys": array(ref("keyAnswers")), "platforms": array(ref("platformAnswers")),
+                    "requests": array(ref("requestAnswers")), "services": array(ref("serviceAnswers")), "statuses": array(ref("statusAnswers")),
+                ], required: ["apis", "keys", "platforms", "requests", "services", "statuses"]),
+                "citations": array(ref("citation")),
                 "gates": array(ref("gate")),
                 "flow": ref("flow"),
                 "sources": array(ref("source")),
@@ -54,6 +58,18 @@ enum DatasetSchema {
     static func entity(_ extra: [String: JSONValue], required: [String] = []) -> JSONValue {
         object(["id": id, "name": string, "summary": string].merging(extra) { $1 }, required: ["id", "name", "summary"] + required)
     }
+    /// The members every entity with answers has: which entry of its kind's `answers` holds them, and
+    /// the facts they rest on.
+    static let answered: [String: JSONValue] = [
+        "answers": .object(["type": "integer", "minimum": 0, "description": "The index of the entity's answers in its kind's list in the top-level `answers`."]),
+        "citations": .object([
+            "type": "array", "items": ref("citationIndex"),
+            "description": "The facts the entity's answers rest on, as indices into the top-level `citations`; its segments name them by position in this list.",
+        ]),
+    ]
+    static func answeredEntity(_ extra: [String: JSONValue], required: [String] = []) -> JSONValue {
+        entity(answered.merging(extra) { $1 }, required: ["answers", "citations"] + required)
+    }
     /// A fact on each platform, in the order of the top-level `platforms`.
     static let perPlatform: JSONValue = array(ref("timeline"))
     /// A fact on each platform under each level, in the order of `platforms`, then of `levels`.
@@ -65,37 +81,55 @@ enum DatasetSchema {
             "range": object(["from": version, "until": version], required: []),
             "claimIndex": .object(["type": "integer", "minimum": 0, "description": "The index of a claim in the top-level `claims`."]),
             "timeline": .object([
-                "type": "array", "items": index,
-                "description": "An answer over OS versions: indices into the top-level `segments`, in OS order; empty where no claim decides anything.",
+                "type": "array", "items": ref("segment"),
+                "description": "An answer over OS versions: its segments in OS order; empty where no claim decides anything.",
+            ]),
+            "citationIndex": .object(["type": "integer", "minimum": 0, "description": "The index of a fact's citation in the top-level `citations`."]),
+            "citation": .object([
+                "type": "object", "additionalProperties": false,
+                "description": """
+                    What one merged fact cites: `deciding`, the claims that decide it; `corroborating`, wider claims that agree (absent \
+                    where none); `adjudication`, the ruling that decided it where sources disagreed (absent where none).
+                    """,
+                "properties": .object([
+                    "deciding": claimIndices, "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]),
+                    "adjudication": id,
+                ]),
+                "required": .strings(["deciding"]),
             ]),
             "segment": .object([
                 "type": "object", "additionalProperties": false,
                 "description": """
                     One range of an answer. `answer`: `yes` or `no` (the boolean values), `value` (then `value` gives it), a gate's \
                     outcome where that gate closes the answer, or `unknown` (no claim decides it, or `gate` is unknown here). `os` absent: \
-                    all versions. `deciding`: the claims that decide it, with the claims of the gates that were open or closed it; \
-                    `corroborating`: wider claims that agree, absent where none.
+                    all versions. `citations`: the facts that decide it (the fact itself, with the facts of the gates that were open or \
+                    closed it), as positions in its entity's `citations`; its deciding claims are their `deciding`, in order, each \
+                    once; its corroborating claims are their `corroborating` that are not among those, in order, each once; its \
+                    ruling is the first of their `adjudication`.
                     """,
                 "properties": .object([
                     "os": ref("range"), "answer": id,
                     "value": .object(["type": .strings(["string", "array"]), "items": keyName]),
-                    "gate": id, "replacement": string, "adjudication": id,
-                    "deciding": claimIndices, "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]),
+                    "gate": id, "replacement": string,
+                    "citations": .object(["type": "array", "items": index]),
                 ]),
-                "required": .strings(["answer", "deciding"]),
+                "required": .strings(["answer", "citations"]),
             ]),
             "entity": entity([:]),
-            "platform": entity([
-                "levels": .object(["type": "array", "items": ref("timeline"), "description": "A timeline for each of the top-level `levels`, in order."]),
-                "levelsEquivalent": ref("timeline"),
-                "authorizationCallback": ref("timeline"),
+            "platform": answeredEntity([
                 "notes": array(object(["topic": id, "os": ref("range"), "value": string, "deciding": claimIndices,
                                        "corroborating": .object(["type": "array", "items": ref("claimIndex"), "minItems": 1]), "adjudication": id],
                                       required: ["topic", "value", "deciding"])),
-            ], required: ["levels", "levelsEquivalent", "authorizationCallback", "notes"]),
-            "status": entity(["symbol": string, "objc": string, "level": id, "exists": perPlatform], required: ["exists"]),
-            "service": entity([
-                "apis": array(string),
+            ], required: ["notes"]),
+            "platformAnswers": object([
+                "levels": .object(["type": "array", "items": ref("timeline"), "description": "A timeline for each of the top-level `levels`, in order."]),
+                "levelsEquivalent": ref("timeline"),
+                "authorizationCallback": ref("timeline"),
+            ], required: ["levels", "levelsEquivalent", "authorizationCallback"]),
+            "status": answeredEntity(["symbol": string, "objc": string, "level": id]),
+            "statusAnswers": object(["exists": perPlatform], required: ["exists"]),
+            "service": answeredEntity(["apis": array(string)], required: ["apis"]),
+            "serviceAnswers": object([
                 "onPlatform": perPlatform,
                 "available": perPlatformAndLevel,
                 "launchesTerminatedApp": perPlatformAndLevel,
@@ -106,23 +140,20 @@ enum DatasetSchema {
                 "optOutKey": perPlatform,
                 "backgroundModeRequired": perPlatform,
                 "backgroundDelivery": perPlatform,
-            ], required: ["apis", "onPlatform", "available", "launchesTerminatedApp", "deprecated", "availableWithReducedAccuracy",
+            ], required: ["onPlatform", "available", "launchesTerminatedApp", "deprecated", "availableWithReducedAccuracy",
                           "worksWithReducedAccuracy", "explicitRequestRequired", "optOutKey", "backgroundModeRequired", "backgroundDelivery"]),
-            "api": entity([
-                "symbol": string, "category": string, "framework": string,
-                "exists": perPlatform, "deprecated": perPlatform,
-            ], required: ["exists", "deprecated"]),
+            "api": answeredEntity(["symbol": string, "category": string, "framework": string]),
+            "apiAnswers": object(["exists": perPlatform, "deprecated": perPlatform], required: ["exists", "deprecated"]),
             "key": object([
                 "id": keyName, "name": string, "summary": string, "label": string,
                 "type": .object(["enum": .strings(["string", "dictionary", "boolean", "array"])]),
-                "exists": perPlatform, "deprecated": perPlatform,
-            ], required: ["id", "name", "summary", "type", "exists", "deprecated"]),
-            "request": entity([
-                "api": string,
+            ].merging(answered) { $1 }, required: ["id", "name", "summary", "type", "answers", "citations"]),
+            "keyAnswers": object(["exists": perPlatform, "deprecated": perPlatform], required: ["exists", "deprecated"]),
+            "request": answeredEntity(["api": string, "level": id]),
+            "requestAnswers": object([
                 "available": perPlatform,
                 "keys": perPlatform,
                 "deprecated": perPlatform,
-                "level": id,
             ], required: ["available", "keys", "deprecated"]),
             "gate": object([
                 "id": id, "name": string, "outcome": id, "summary": string,
