@@ -67,15 +67,21 @@ public struct Builder: Sendable {
 
     /// Renders every page in every format and the shared files, on every core, handing each file to
     /// the sink as soon as it exists. A job is one page in all formats, or the shared files — job 0,
-    /// since the dataset is the largest single piece of work and should overlap the pages.
+    /// since the dataset is the largest single piece of work and should overlap the pages. Pages go
+    /// in `RenderOrder`, which lets each block of services' cells go once its pages are written; with
+    /// no format that has pages (`--format json`), no page is built.
     private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink) throws {
         let input = RenderInput(compiled)
-        try parallelForEach(input.pageCount + 1) { job in
+        let pageRenderers = renderers.filter(\.hasPages)
+        let order = input.renderOrder
+        try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
             if job == 0 {
                 for renderer in renderers { for file in try renderer.renderShared(input) { try sink.write(file) } }
             } else {
-                let page = input.page(job - 1)
-                for renderer in renderers { for file in renderer.render(page, input) { try sink.write(file) } }
+                let index = order.pages[job - 1]
+                let page = input.page(index)
+                for renderer in pageRenderers { for file in renderer.render(page, input) { try sink.write(file) } }
+                order.written(index)
             }
         }
     }

@@ -40,11 +40,14 @@ public struct RenderInput: Sendable {
     let dataAsOf: String
     /// What the site's search box searches, in order (see `PageContext.searchEntries`).
     let searchEntries: [IndexEntry]
+    /// The order a build renders the pages in, which lets go of what each block of pages needed.
+    let renderOrder: RenderOrder
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled
         let context = PageContext(compiled)
         pageSources = context.pageSources()
+        renderOrder = RenderOrder(pageSources, context: context)
         searchEntries = context.searchEntries()
         manDate = ManRenderer.date(compiled.model)
         dataAsOf = "Data as of \(compiled.model.newestSourceDate ?? "an unknown date") (\(compiled.model.sources.count) sources)."
@@ -73,6 +76,8 @@ protocol Renderer: Sendable {
     func render(_ page: Page, _ input: RenderInput) -> [OutputFile]
     /// The files that belong to no page: the stylesheet, the dataset, the tool's own man page.
     func renderShared(_ input: RenderInput) throws -> [OutputFile]
+    /// Whether the format has a file per page (the dataset has none).
+    var hasPages: Bool { get }
 }
 
 extension Renderer {

@@ -38,6 +38,8 @@ struct HTMLRenderer: Renderer {
         return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
     }
 
+    var hasPages: Bool { true }
+
     func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]
         if let script = templates.searchScript {

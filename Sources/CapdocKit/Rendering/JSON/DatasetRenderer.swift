@@ -22,6 +22,7 @@ public struct DatasetRenderer: Renderer {
     }
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] { [] }
+    var hasPages: Bool { false }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         [OutputFile(path: Self.datasetFile, contents: Data(dataset(input.compiled))),

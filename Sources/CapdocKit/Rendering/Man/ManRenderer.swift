@@ -21,6 +21,8 @@ public struct ManRenderer: Renderer {
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
     }
 
+    var hasPages: Bool { true }
+
     func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         guard let tool else { return [] }
         return [OutputFile(path: "\(Self.folder)/man1/\(tool.root.name).1",

@@ -8,5 +8,7 @@ struct MarkdownRenderer: Renderer {
         [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).rendered())]
     }
 
+    var hasPages: Bool { true }
+
     func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }
 }

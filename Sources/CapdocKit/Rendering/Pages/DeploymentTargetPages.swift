@@ -35,7 +35,7 @@ extension PageContext {
         return vocabulary.ids(.platform).flatMap { platform in
             let targets = deploymentTargets(platform)
             return targets.map { version in
-                PageSource(ref: Self.targetRef(platform, version)) { context.deploymentTargetPage(platform: platform, target: version, targets: targets) }
+                PageSource(ref: Self.targetRef(platform, version), stage: .last) { context.deploymentTargetPage(platform: platform, target: version, targets: targets) }
             }
         }
     }
@@ -130,7 +130,7 @@ extension PageContext {
         blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let timeline = serviceCells.cells(service: service, platform: platform, level: level, self).timeline
+                let timeline = serviceCells.timeline(service: service, platform: platform, level: level, self)
                 // A deprecation is no change of answer: it is said once, after it.
                 var answer = rangeAnswer(timeline, target: target)
                 if answer.value == .yes, let deprecation = answer.kept.last?.support.deprecation {

@@ -32,6 +32,9 @@ struct CellPlan: Sendable {
 /// the first time a page asks for a service and kept for the others: the matrix, the level pages,
 /// the platform pages and the service's own page all show the same cells, and working one out
 /// (the service's timeline over OS versions) is most of what building those pages costs.
+///
+/// A build lets a service's cells go once every page that shows them is written (`RenderOrder`);
+/// its timelines stay, small, for the deployment-target pages, which read every service's.
 final class ServiceCellCache: @unchecked Sendable {
     /// One service on one platform under one level: its timeline, and the cells made from it.
     struct Cells {
@@ -44,31 +47,65 @@ final class ServiceCellCache: @unchecked Sendable {
 
     private let vocabulary: Vocabulary
     private let levelCount: Int
-    /// Per service, its cells platform by platform and level by level, in vocabulary order.
-    private var rows: [[Cells]?]
-    private let lock = NSLock()
+    /// Per service, its cells platform by platform and level by level, in vocabulary order; nil
+    /// until worked out, and again once let go.
+    fileprivate var rows: [[Cells]?]
+    /// Per service, the timelines of its cells, in the same order: kept for the whole build.
+    private var timelines: [[[(os: VersionRange, support: Support)]]?]
+    fileprivate let lock = NSLock()
+    /// How many times a service's cells were worked out (tests: once each, when pages go in `RenderOrder`).
+    fileprivate var workedOut = 0
 
     init(vocabulary: Vocabulary) {
         self.vocabulary = vocabulary
         levelCount = vocabulary.ids(.level).count
         rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
+        timelines = Array(repeating: nil, count: vocabulary.ids(.service).count)
     }
 
-    /// The cells of a service on a platform under a level (the matrix, level, platform, service and
-    /// deployment-target pages all ask). Two pages asking at once may both work a service out; the
-    /// results are the same.
+    /// The cells of a service on a platform under a level (the matrix, level, platform and service
+    /// pages ask). Two pages asking at once may both work a service out; the results are the same.
     func cells(service: String, platform: String, level: String, _ context: PageContext) -> Cells {
         guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
               let levelPosition = vocabulary.position(.level, level) else {
             return context.serviceCellsOf(service: service, platform: platform, level: level)
         }
-        let row = lock.withLock({ rows[slot] }) ?? {
-            let computed = vocabulary.ids(.platform).flatMap { platform in
-                vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0) }
-            }
-            lock.withLock { rows[slot] = computed }
-            return computed
-        }()
+        let row = lock.withLock({ rows[slot] }) ?? workOut(service, slot: slot, context)
         return row[platformPosition * levelCount + levelPosition]
     }
+
+    /// The timeline of a service on a platform under a level (the deployment-target pages ask).
+    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> [(os: VersionRange, support: Support)] {
+        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
+              let levelPosition = vocabulary.position(.level, level) else {
+            return context.serviceCellsOf(service: service, platform: platform, level: level).timeline
+        }
+        let row = lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).map(\.timeline)
+        return row[platformPosition * levelCount + levelPosition]
+    }
+
+    /// Lets the cells of these services go (their timelines stay); asked for again, they are worked out again.
+    func forget(_ services: some Sequence<String>, vocabulary: Vocabulary) {
+        let slots = services.compactMap { vocabulary.position(.service, $0) }
+        lock.withLock { for slot in slots { rows[slot] = nil } }
+    }
+
+    private func workOut(_ service: String, slot: Int, _ context: PageContext) -> [Cells] {
+        let computed = vocabulary.ids(.platform).flatMap { platform in
+            vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0) }
+        }
+        lock.withLock {
+            workedOut += 1
+            rows[slot] = computed
+            if timelines[slot] == nil { timelines[slot] = computed.map(\.timeline) }
+        }
+        return computed
+    }
+}
+
+extension ServiceCellCache {
+    /// How many services' cells are held now (tests: that a build lets them go).
+    var servicesHeld: Int { lock.withLock { rows.count { $0 != nil } } }
+    /// How many times a service's cells were worked out.
+    var timesWorkedOut: Int { lock.withLock { workedOut } }
 }

@@ -11,8 +11,13 @@ struct ServiceListing: Sendable {
     let title: String
     /// The overview's man page, whose name the parts' names extend; nil: no man pages.
     let manName: String?
+    /// What its parts read of the service cells: the cells themselves (the matrix, levels and
+    /// platforms), only their timelines (deployment targets), or nothing (the list of services).
+    let reads: CellUse
     /// The tables of some services, in the order given, citing into the part's book.
     let tables: @Sendable (PageContext, [String], inout CitationBook) -> [Block]
+
+    enum CellUse: Sendable { case cells, timelines, nothing }
 }
 
 extension PageContext {
@@ -21,20 +26,20 @@ extension PageContext {
         let levels = vocabulary.all(.level), platforms = vocabulary.all(.platform)
         var listings = [
             ServiceListing(overview: .serviceList, overviewLink: PageRef.home.with(fragment: "services"), size: ServiceParts.Size.list,
-                           title: vocabulary.domain.services, manName: nil) { context, services, _ in context.serviceListBlocks(services) },
-            ServiceListing(overview: .matrix, overviewLink: .matrix, size: ServiceParts.Size.matrix, title: matrixTitle, manName: overviewManName) { context, services, book in
+                           title: vocabulary.domain.services, manName: nil, reads: .nothing) { context, services, _ in context.serviceListBlocks(services) },
+            ServiceListing(overview: .matrix, overviewLink: .matrix, size: ServiceParts.Size.matrix, title: matrixTitle, manName: overviewManName, reads: .cells) { context, services, book in
                 context.matrixServiceBlocks(services, book: &book)
             },
         ]
         listings += levels.map { level in
             ServiceListing(overview: ref(.level, level.id.value), overviewLink: ref(.level, level.id.value), size: ServiceParts.Size.level,
-                           title: level.name, manName: ManPageNames.entity(.level, level.id.value)) { context, services, book in
+                           title: level.name, manName: ManPageNames.entity(.level, level.id.value), reads: .cells) { context, services, book in
                 context.levelServiceBlocks(level, services, book: &book)
             }
         }
         listings += platforms.map { platform in
             ServiceListing(overview: ref(.platform, platform.id.value), overviewLink: ref(.platform, platform.id.value), size: ServiceParts.Size.platform,
-                           title: platform.name, manName: ManPageNames.entity(.platform, platform.id.value)) { context, services, book in
+                           title: platform.name, manName: ManPageNames.entity(.platform, platform.id.value), reads: .cells) { context, services, book in
                 context.platformServiceBlocks(platform, services, book: &book)
             }
         }
@@ -42,7 +47,7 @@ extension PageContext {
             listings += deploymentTargets(platform.id.value).map { version in
                 let overview = Self.targetRef(platform.id.value, version)
                 return ServiceListing(overview: overview, overviewLink: overview, size: ServiceParts.Size.target,
-                                      title: "\(platform.name) \(version) and later", manName: nil) { context, services, _ in
+                                      title: "\(platform.name) \(version) and later", manName: nil, reads: .timelines) { context, services, _ in
                     context.targetServiceBlocks(platform: platform.id.value, target: version, services)
                 }
             }
@@ -56,7 +61,7 @@ extension PageContext {
         let context = self
         return serviceListings().flatMap { listing in
             (1...serviceParts.parts(size: listing.size).count).map { number in
-                PageSource(ref: ServiceParts.ref(listing.overview, part: number)) { context.partPage(listing, number) }
+                PageSource(ref: ServiceParts.ref(listing.overview, part: number), stage: cellStage(of: listing, part: number)) { context.partPage(listing, number) }
             }
         }
     }

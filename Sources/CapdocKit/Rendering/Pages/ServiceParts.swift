@@ -53,6 +53,9 @@ struct ServiceParts: Sendable {
         stride(from: 0, to: sorted.count, by: size).map { sorted[$0..<min(sorted.count, $0 + size)] }
     }
 
+    /// Where a service is in id order.
+    func position(of service: String) -> Int? { positions[service] }
+
     /// The number (from 1) of the part that holds a service, for a part size.
     func part(of service: String, size: Int) -> Int? {
         positions[service].map { $0 / size + 1 }

@@ -105,7 +105,9 @@ extension PageContext {
         add(.platform) { $0.platformPage($1) }
         add(.level) { $0.levelPage($1) }
         add(.status) { $0.statusPage($1) }
-        add(.service) { $0.servicePage($1) }
+        for service in vocabulary.all(.service) {
+            sources.append(PageSource(ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value)) { context.servicePage(service) })
+        }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
         add(.api) { $0.apiPage($1) }
@@ -131,5 +133,7 @@ extension PageContext {
 /// A page of the site, known by where it lives before it is built.
 struct PageSource: Sendable {
     let ref: PageRef
+    /// When a build renders it (`RenderOrder`): with the services whose cells it shows, or last.
+    var stage: RenderStage = .first
     let build: @Sendable () -> Page
 }
