@@ -69,7 +69,7 @@ public struct DatasetRenderer: Renderer {
         // order written here, which numbers the entity's citations.
         func platformEntry(_ platform: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
             let id = platform.id.value
-            let notes = merge.facts.filter { $0.kind == .note && $0.platform == id }.map { fact -> JSONValue in
+            let notes = merge.facts(of: .note).filter { $0.platform == id }.map { fact -> JSONValue in
                 .object([
                     "topic": .string(fact.subject),
                     "os": fact.os.isUnbounded ? nil : Self.range(fact.os),

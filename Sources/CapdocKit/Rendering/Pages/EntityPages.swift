@@ -167,7 +167,7 @@ extension PageContext {
         var lead: [Block] = [.paragraph([.text("Type: "), .code(key.attributes["type"] ?? "string")]
                                         + (key.attributes["label"].map { [.text(". Xcode shows it as “\($0)”.")] } ?? [.text(".")]))]
         let requests = vocabulary.ids(.request).filter { request in
-            merge.facts.contains { $0.kind == .requestKeys && $0.subject == request && { if case let .keys(keys) = $0.value { keys.contains(id) } else { false } }($0) }
+            merge.facts(of: .requestKeys).contains { $0.subject == request && { if case let .keys(keys) = $0.value { keys.contains(id) } else { false } }($0) }
         }
         if !requests.isEmpty {
             lead.append(.paragraph([.text("Needed by: ")] + requests.enumerated().flatMap { index, request in (index > 0 ? [Inline.text(", ")] : []) + [link(.request, request)] }
@@ -197,7 +197,7 @@ extension PageContext {
                              factCell(.requestKeys, subject: id, platform: platform, book: &book)])
         }))]
         body += plistSnippets(request: id, book: &book)
-        let keys = Set(merge.facts.filter { $0.kind == .requestKeys && $0.subject == id }.flatMap { fact -> [String] in
+        let keys = Set(merge.facts(of: .requestKeys).filter { $0.subject == id }.flatMap { fact -> [String] in
             if case let .keys(keys) = fact.value { keys } else { [] }
         })
         return entityPage(.request, request, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.key).filter(keys.contains).map { ref(.key, $0) })

@@ -127,7 +127,7 @@ extension PageContext {
             blocks.append(.paragraph([.text("No described transition reaches: " + unreachable.map { name(.state, $0) }.joined(separator: ", ") + ".")]))
         }
 
-        let callbacks = merge.facts.filter { $0.kind == .authorizationCallback }
+        let callbacks = Array(merge.facts(of: .authorizationCallback))
         if !callbacks.isEmpty {
             blocks.append(.heading(2, "The delegate method", anchor: "delegate"))
             var byValue: [(value: String, facts: [Fact])] = []

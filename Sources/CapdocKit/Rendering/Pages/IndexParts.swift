@@ -45,13 +45,14 @@ extension PageContext {
         guard azIsSplit(entries) else { return [] }
         let parts = azParts(entries)
         let context = self
+        // The parts are worked out once and shared: each part working out the whole index again made
+        // the A–Z pages grow with the square of the services.
         return parts.indices.map { index in
-            PageSource(ref: parts[index].ref) { context.azPartPage(index) }
+            PageSource(ref: parts[index].ref) { context.azPartPage(index, of: parts) }
         }
     }
 
-    func azPartPage(_ index: Int) -> Page {
-        let parts = azParts(indexEntries())
+    func azPartPage(_ index: Int, of parts: [(ref: PageRef, letter: String, number: Int, entries: ArraySlice<IndexEntry>)]) -> Page {
         let part = parts[index]
         let letter = part.letter == "#" ? "Other" : part.letter
         let count = parts.filter { $0.letter == part.letter }.count
