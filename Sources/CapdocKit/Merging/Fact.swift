@@ -1,18 +1,53 @@
 /// One merged fact: the value that holds for a subject on a platform (under a level), over a range of OS versions.
+///
+/// The kind is inline; everything else is in one immutable shared box (`FactBox`), as `Claim` does:
+/// pages and answers copy facts into every segment and cell they compose, and an inline fact retained
+/// each of its strings, versions and values on every copy (a sixth of a build's time went to retaining
+/// and releasing). A setter builds a new box; only the merge builds facts, each whole.
 public struct Fact: Sendable, Hashable {
     public var kind: FactKind
+    private var box: FactBox
+
+    init(kind: FactKind, subject: String, platform: String, level: String?, os: VersionRange, value: ClaimValue,
+         adjudication: String?, citations: FactCitations) {
+        self.kind = kind
+        box = FactBox(FactFields(subject: subject, platform: platform, level: level, os: os, value: value,
+                                 adjudication: adjudication, citations: citations))
+    }
+
     /// The subject's id (a service, level, request, status or key), the topic of a note, the `FlowKey`
     /// of a flow fact (`from|trigger|choice`), or "" for kinds without a subject.
-    public var subject: String
-    public var platform: String
+    public var subject: String {
+        get { box.fields.subject }
+        set { box = box.with { $0.subject = newValue } }
+    }
+    public var platform: String {
+        get { box.fields.platform }
+        set { box = box.with { $0.platform = newValue } }
+    }
     /// The level, for service facts; nil otherwise.
-    public var level: String?
-    public var os: VersionRange
-    public var value: ClaimValue
+    public var level: String? {
+        get { box.fields.level }
+        set { box = box.with { $0.level = newValue } }
+    }
+    public var os: VersionRange {
+        get { box.fields.os }
+        set { box = box.with { $0.os = newValue } }
+    }
+    public var value: ClaimValue {
+        get { box.fields.value }
+        set { box = box.with { $0.value = newValue } }
+    }
     /// The adjudication that decided this value, when sources disagreed here.
-    public var adjudication: String?
+    public var adjudication: String? {
+        get { box.fields.adjudication }
+        set { box = box.with { $0.adjudication = newValue } }
+    }
     /// What the fact cites, shared with the other facts that cite the same claims.
-    var citations: FactCitations
+    var citations: FactCitations {
+        get { box.fields.citations }
+        set { box = box.with { $0.citations = newValue } }
+    }
 
     /// References (`source#claim`) of the claims that state this value here, in claim order.
     public var claims: [String] {
@@ -31,6 +66,38 @@ public struct Fact: Sendable, Hashable {
         get { citations.sources }
         set { citations = FactCitations(claims: claims, deciding: deciding, sources: newValue) }
     }
+}
+
+/// The shared, immutable fields of a `Fact` beside its kind.
+final class FactBox: Sendable, Hashable {
+    let fields: FactFields
+
+    init(_ fields: FactFields) {
+        self.fields = fields
+    }
+
+    /// A new box with one change: the old one may be shared by other copies of the fact.
+    func with(_ change: (inout FactFields) -> Void) -> FactBox {
+        var fields = fields
+        change(&fields)
+        return FactBox(fields)
+    }
+
+    // Two copies of one fact share their box: equal without comparing a field.
+    static func == (a: FactBox, b: FactBox) -> Bool { a === b || a.fields == b.fields }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+}
+
+/// The fields of `FactBox`: see `Fact` for what each means.
+struct FactFields: Sendable, Hashable {
+    var subject: String
+    var platform: String
+    var level: String?
+    var os: VersionRange
+    var value: ClaimValue
+    var adjudication: String?
+    var citations: FactCitations
 }
 
 /// A contradiction between claims: where they overlap, neither refines the other, and they disagree.
