@@ -28,9 +28,10 @@ class Figures:
 class OverMemory(Exception):
     """The process went over the resident-memory limit it was given and was stopped."""
 
-    def __init__(self, command, limit_mib):
-        super().__init__(f"stopped at over {limit_mib:.0f} MiB resident: {' '.join(command)}")
+    def __init__(self, command, limit_mib, seconds):
+        super().__init__(f"stopped at over {limit_mib:.0f} MiB resident after {seconds:.1f} s: {' '.join(command)}")
         self.limit_mib = limit_mib
+        self.seconds = seconds
 
 
 def available_mib():
@@ -88,7 +89,7 @@ def run_once(command, stdin_path=None, fresh=None, limit_mib=None):
         if stdin_path:
             stdin.close()
         if stopped.is_set():
-            raise OverMemory(command, limit_mib)
+            raise OverMemory(command, limit_mib, wall)
         if process.returncode != 0:
             errors.seek(0)
             sys.exit(f"failed ({process.returncode}): {' '.join(command)}\n{errors.read().decode(errors='replace')[:2000]}")
