@@ -68,26 +68,8 @@ public struct Fact: Sendable, Hashable {
     }
 }
 
-/// The shared, immutable fields of a `Fact` beside its kind.
-final class FactBox: Sendable, Hashable {
-    let fields: FactFields
-
-    init(_ fields: FactFields) {
-        self.fields = fields
-    }
-
-    /// A new box with one change: the old one may be shared by other copies of the fact.
-    func with(_ change: (inout FactFields) -> Void) -> FactBox {
-        var fields = fields
-        change(&fields)
-        return FactBox(fields)
-    }
-
-    // Two copies of one fact share their box: equal without comparing a field.
-    static func == (a: FactBox, b: FactBox) -> Bool { a === b || a.fields == b.fields }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-}
+/// The fields of a `Fact` beside its kind, shared by its copies.
+typealias FactBox = SharedBox<FactFields>
 
 /// The fields of `FactBox`: see `Fact` for what each means.
 struct FactFields: Sendable, Hashable {
