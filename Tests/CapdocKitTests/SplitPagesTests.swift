@@ -135,6 +135,15 @@ struct SplitPagesTests {
         }
     }
 
+    @Test("a ruling about every service names ten of them in its title and counts the rest")
+    func conflictTitlesStayShort() throws {
+        let html = try #require(Self.large["conflicts.html"])
+        let heading = try #require(html.components(separatedBy: "<h2 id=\"ruling-macos-explicit-request\">").dropFirst().first?.components(separatedBy: "</h2>").first)
+        let names = heading.components(separatedBy: ": ").dropFirst().joined(separator: ": ").components(separatedBy: " — ")[0].components(separatedBy: ", ")
+        #expect(names.count == PageContext.titleSubjects, "\(heading)")
+        #expect(names.last == "and \(Self.generated + 10 - PageContext.titleSubjects + 1) more", "the shipped ten services and the generated ones: \(heading)")
+    }
+
     @Test("below the threshold nothing is split")
     func belowThreshold() throws {
         // The shipped services and these are at the threshold, not past it.

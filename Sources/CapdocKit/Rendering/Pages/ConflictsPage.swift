@@ -8,7 +8,7 @@ enum ConflictAnchors {
 /// The conflicts page: a summary table, then one section per ruling with the claims that disagree.
 extension PageContext {
     /// The contradictions a ruling settles, grouped under it in the order the rulings are written.
-    private struct ConflictGroup {
+    struct ConflictGroup: Sendable {
         var anchor: String
         var ruling: Adjudication?
         var contradictions: [Contradiction]
@@ -28,19 +28,27 @@ extension PageContext {
         return groups.sorted { (order[$0.ruling?.id.value ?? ""] ?? .max, $0.anchor) < (order[$1.ruling?.id.value ?? ""] ?? .max, $1.anchor) }
     }
 
-    /// "Relaunches a terminated app: Region monitoring, Visits".
+    /// "Relaunches a terminated app: Region monitoring, Visits". A ruling about every service (macOS
+    /// before the request methods) has thousands of subjects: the title names the first
+    /// `titleSubjects` and counts the others, and its section says where.
     private func conflictTitle(_ group: ConflictGroup) -> String {
         let kind = group.contradictions[0].kind
         var subjects: [String] = []
+        var seen = Set<String>()
         for contradiction in group.contradictions {
             let names: [String] = if kind.isFlow { contradiction.subjects.map { flowSubjectText($0) } }
                 else if let subjectKind = kind.subjectKind { contradiction.subjects.map { name(subjectKind, $0) } }
                 else { [] }
-            for name in names where !subjects.contains(name) { subjects.append(name) }
+            for name in names where seen.insert(name).inserted { subjects.append(name) }
         }
         let title = vocabulary.domain.title(kind)
-        return subjects.isEmpty ? title : title + ": " + subjects.joined(separator: ", ")
+        guard !subjects.isEmpty else { return title }
+        let named = subjects.count > Self.titleSubjects ? subjects.prefix(Self.titleSubjects - 1) + ["and \(subjects.count - Self.titleSubjects + 1) more"] : subjects[...]
+        return title + ": " + named.joined(separator: ", ")
     }
+
+    /// The most subjects a conflict's title names.
+    static let titleSubjects = 10
 
     private func claimsOf(_ group: ConflictGroup) -> [Claim] {
         var seen = Set<String>()
@@ -59,8 +67,10 @@ extension PageContext {
     /// Titles that tell the conflicts apart: two about the same fact and subject add where they are.
     private func conflictTitles(_ groups: [ConflictGroup]) -> [String] {
         let plain = groups.map(conflictTitle)
+        var counts: [String: Int] = [:]
+        for title in plain { counts[title, default: 0] += 1 }
         return zip(groups, plain).map { group, title in
-            plain.filter { $0 == title }.count > 1 ? title + " — " + place(group.contradictions[0]) : title
+            counts[title]! > 1 ? title + " — " + place(group.contradictions[0]) : title
         }
     }
 
@@ -109,17 +119,18 @@ extension PageContext {
 
     /// The pages of the conflicts' parts; none while they fit on one page.
     func conflictPartSources() -> [PageSource] {
-        let count = conflictGroups().count
+        // Worked out once for all the parts, not once per part.
+        let groups = conflictGroups()
+        let count = groups.count
         guard count > Self.conflictPartSize else { return [] }
         let context = self
+        let titles = conflictTitles(groups)
         return (1...((count + Self.conflictPartSize - 1) / Self.conflictPartSize)).map { number in
-            PageSource(ref: PageRef(PageRef.conflicts.id, String(number))) { context.conflictPartPage(number) }
+            PageSource(ref: PageRef(PageRef.conflicts.id, String(number))) { context.conflictPartPage(number, groups: groups, titles: titles) }
         }
     }
 
-    func conflictPartPage(_ number: Int) -> Page {
-        let groups = conflictGroups()
-        let titles = conflictTitles(groups)
+    func conflictPartPage(_ number: Int, groups: [ConflictGroup], titles: [String]) -> Page {
         let count = (groups.count + Self.conflictPartSize - 1) / Self.conflictPartSize
         let range = ((number - 1) * Self.conflictPartSize)..<min(groups.count, number * Self.conflictPartSize)
         var navigation: [Inline] = [.link([.text("All conflicts")], .page(.conflicts))]
