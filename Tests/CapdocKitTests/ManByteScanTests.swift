@@ -26,7 +26,7 @@ struct ManByteScanTests {
         let cells: [[Inline]] = [
             [.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
             [.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
-            [.anchor("cite-1"), .text("[1] "), .emphasis([.text("x")]), citation(100)],
+            [.anchor("cite-1", [.text("[1]")]), .text(" "), .emphasis([.text("x")]), citation(100)],
             [.markdown("*prose* with `code`"), citation(2)],
             [],
         ]

@@ -19,9 +19,9 @@ struct SearchIndexTests {
             inlines.flatMap { inline -> [PageRef] in
                 switch inline {
                 case let .link(children, .page(target)): [target] + walk(children)
-                case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file): walk(children)
+                case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file), let .anchor(_, children): walk(children)
                 case let .citation(citation): [citation.target]
-                case .text, .code, .markdown, .anchor: []
+                case .text, .code, .markdown: []
                 }
             }
         }

@@ -64,7 +64,7 @@ if (!item) return null;
 var box = item.getBoundingClientRect();
 var link = item.querySelector("a[href]");
 return {inView: box.top >= 0 && box.bottom <= window.innerHeight, text: item.textContent,
-        background: getComputedStyle(item).backgroundColor, listBackground: getComputedStyle(list).backgroundColor,
+        background: getComputedStyle(anchor).backgroundColor, listBackground: getComputedStyle(item).backgroundColor,
         source: link ? link.href : null};
 """
 
@@ -343,7 +343,7 @@ def main():
             if not entry["inView"]:
                 problems.append("the entry is not scrolled into view")
             if entry["background"] == entry["listBackground"]:
-                problems.append(f"the followed entry is not highlighted (background {entry['background']})")
+                problems.append(f"the followed entry's number is not highlighted (background {entry['background']})")
             if "“" not in entry["text"]:
                 problems.append(f"the entry shows no quote: {entry['text'][:120]}")
             if not entry["source"] or "/sources/" not in entry["source"] or "#claim-" not in entry["source"]:

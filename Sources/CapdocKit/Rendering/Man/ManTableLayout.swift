@@ -184,13 +184,12 @@ struct ManTableLayout: Equatable {
         func append(_ inline: Inline) {
             switch inline {
             case let .text(value), let .code(value): bytes += value.utf8
-            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children): children.forEach(append)
+            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
             case .markdown: plain = false
             case let .citation(citation):
                 bytes.append(0x5B)
                 bytes += String(citation.number).utf8
                 bytes.append(0x5D)
-            case .anchor: break
             }
         }
         inlines.forEach(append)
@@ -204,10 +203,9 @@ struct ManTableLayout: Equatable {
         func append(_ inline: Inline) {
             switch inline {
             case let .text(value), let .code(value): text += value
-            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children): children.forEach(append)
+            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
             case let .markdown(value): text += CMarkDocument(markdown: value).plainText
             case let .citation(citation): text += "[\(citation.number)]"
-            case .anchor: break
             }
         }
         inlines.forEach(append)

@@ -139,17 +139,24 @@ struct DirectInlineWriter {
             case .man:
                 return writeBracketed(citation.number, into: &output)
             }
-        case let .anchor(id):
+        case let .anchor(id, children):
             guard Self.isPlain(id) else { return false }
             switch format {
-            case .html, .markdown:
+            case .html:
+                output.literal("<a id=\"")
+                output.literal(id)
+                output.literal("\">")
+                guard children.allSatisfy({ write($0, parentIsEmphasis: false, into: &output) }) else { return false }
+                output.literal("</a>")
+                return true
+            case .markdown:
                 output.literal("<a id=\"")
                 output.literal(id)
                 output.literal("\"></a>")
             case .man:
                 break
             }
-            return true
+            return children.allSatisfy { write($0, parentIsEmphasis: false, into: &output) }
         }
     }
 

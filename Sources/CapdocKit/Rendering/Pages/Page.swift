@@ -44,9 +44,11 @@ public enum Inline: Sendable, Hashable {
     case markdown(String)
     /// A reference to a cited claim: "[n]", linking to its entry in the page's citations.
     case citation(Citation)
-    /// An empty element with an id, so that a link can point at this place (HTML and Markdown; man has
-    /// no links): each entry of a page's citations starts with one.
-    case anchor(String)
+    /// Inlines with an id, so that a link can point at them: in HTML an `<a id>` around them (the
+    /// stylesheet marks the one a link led to, `:target`); in Markdown an empty `<a id>` before them
+    /// (GitHub keeps it); in man, which has no links, the inlines alone. Each entry of a page's
+    /// citations starts with its number in one.
+    case anchor(String, [Inline])
     /// A value in a matrix cell ("Yes", "No", …), marked so the site can show its class.
     case value(ValueClass, [Inline])
 

@@ -130,7 +130,7 @@ struct CitationBook {
             let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
             let title = context.sourcesByID[sourceID]?.displayTitle ?? sourceID
             let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
-            var item: [Inline] = [.anchor(Citation(number: index + 1, target: target).anchor), .text("[\(index + 1)] "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
+            var item: [Inline] = [.anchor(Citation(number: index + 1, target: target).anchor, [.text("[\(index + 1)]")]), .text(" "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
             if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
             return item
         }

@@ -122,11 +122,11 @@ struct PageDocumentBuilder {
             case .man:
                 return [CMarkNodes.literal(CMARK_NODE_TEXT, label)]
             }
-        case let .anchor(id):
+        case let .anchor(id, children):
             switch format {
-            case .html: return [CMarkNodes.customInline("<a id=\"\(Escape.html(id))\"></a>")]
-            case .markdown: return [CMarkNodes.literal(CMARK_NODE_HTML_INLINE, Escape.markdownAnchor(id))]
-            case .man: return []
+            case .html: return [CMarkNodes.customInline("<a id=\"\(Escape.html(id))\">")] + inlineNodes(children) + [CMarkNodes.customInline("</a>")]
+            case .markdown: return [CMarkNodes.literal(CMARK_NODE_HTML_INLINE, Escape.markdownAnchor(id))] + inlineNodes(children)
+            case .man: return inlineNodes(children)
             }
         }
     }
