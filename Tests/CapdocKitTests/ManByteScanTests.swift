@@ -20,18 +20,21 @@ struct ManByteScanTests {
         #expect(ManTableLayout.wordLengths("café [1][2]") == [4, 3, 3])
     }
 
-    @Test("measuring inlines as bytes gives what measuring their plain text gives")
+    @Test("inlines are measured as the terminal shows them, by the Character rules")
     func inlineWordLengths() {
         let citation = { (number: Int) in Inline.citation(Citation(number: number, target: PageRef("sources", "s"))) }
-        let cells: [[Inline]] = [
-            [.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
-            [.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
-            [.anchor("cite-1", [.text("[1]")]), .text(" "), .emphasis([.text("x")]), citation(100)],
-            [.markdown("*prose* with `code`"), citation(2)],
-            [],
+        let cells: [(inlines: [Inline], shown: String)] = [
+            ([.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
+             "before 13.0: Unknown [1][12]; 13.0+: Yes [3]"),
+            ([.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
+             "NSLocationWhenInUseUsageDescription, café"),
+            ([.anchor("cite-1", [.text("[1]")]), .text(" "), .emphasis([.text("x")]), citation(100)], "[1] x[100]"),
+            ([.markdown("*prose* with `code`"), citation(2)], CMarkDocument(markdown: "*prose* with `code`").plainText + "[2]"),  // prose as cmark's plain text gives it
+            ([], ""),
         ]
         for cell in cells {
-            #expect(ManTableLayout.wordLengths(of: cell) == ManTableLayout.wordLengths(ManTableLayout.plainText(cell)), "\(cell)")
+            #expect(ManTableLayout.plainText(cell.inlines) == cell.shown)
+            #expect(ManTableLayout.wordLengths(of: cell.inlines) == ManTableLayout.characterWordLengths(cell.shown), "\(cell.shown)")
         }
     }
 

@@ -175,17 +175,27 @@ struct ManTableLayout: Equatable {
         return lengths
     }
 
-    /// `wordLengths(plainText(inlines))`, with the text gathered as bytes: every cell of every man
-    /// table is measured, and building each one's String (citation numbers interpolated) cost more
-    /// than measuring it.
+    /// `wordLengths(plainText(inlines))`, measured on the text's bytes: every cell of every man table
+    /// is measured, and building each one's String (citation numbers interpolated) cost more than
+    /// measuring it.
     static func wordLengths(of inlines: [Inline]) -> [Int] {
+        let bytes = plainBytes(inlines)
+        return bytes.withUnsafeBufferPointer(asciiWordLengths) ?? characterWordLengths(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The text of inlines as a terminal shows it.
+    static func plainText(_ inlines: [Inline]) -> String {
+        String(decoding: plainBytes(inlines), as: UTF8.self)
+    }
+
+    /// `plainText` as UTF-8 bytes.
+    private static func plainBytes(_ inlines: [Inline]) -> [UInt8] {
         var bytes: [UInt8] = []
-        var plain = true  // false once an inline needs the String path (prose from Content)
         func append(_ inline: Inline) {
             switch inline {
             case let .text(value), let .code(value): bytes += value.utf8
             case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
-            case .markdown: plain = false
+            case let .markdown(value): bytes += CMarkDocument(markdown: value).plainText.utf8
             case let .citation(citation):
                 bytes.append(0x5B)
                 bytes += String(citation.number).utf8
@@ -193,23 +203,7 @@ struct ManTableLayout: Equatable {
             }
         }
         inlines.forEach(append)
-        guard plain else { return wordLengths(plainText(inlines)) }
-        return bytes.withUnsafeBufferPointer(asciiWordLengths) ?? characterWordLengths(String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// The text of inlines as a terminal shows it.
-    static func plainText(_ inlines: [Inline]) -> String {
-        var text = ""
-        func append(_ inline: Inline) {
-            switch inline {
-            case let .text(value), let .code(value): text += value
-            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
-            case let .markdown(value): text += CMarkDocument(markdown: value).plainText
-            case let .citation(citation): text += "[\(citation.number)]"
-            }
-        }
-        inlines.forEach(append)
-        return text
+        return bytes
     }
 }
 

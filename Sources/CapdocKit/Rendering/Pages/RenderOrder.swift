@@ -79,6 +79,6 @@ final class RenderOrder: @unchecked Sendable {
             pending[block] = left - 1
             return left == 1
         }
-        if done { context.serviceCells.forget(context.services(inBlock: block), vocabulary: context.vocabulary) }
+        if done { context.serviceCells.forget(context.services(inBlock: block)) }
     }
 }

@@ -36,11 +36,12 @@ struct CellPlan: Sendable {
 /// A build lets a service's cells go once every page that shows them is written (`RenderOrder`);
 /// its timelines stay, small, for the deployment-target pages, which read every service's.
 final class ServiceCellCache: @unchecked Sendable {
-    /// One service on one platform under one level: its timeline, and the cells made from it.
+    /// The answers of a service on a platform under a level over OS versions, without the facts
+    /// behind them (`support.facts` and the deprecation's facts are empty): the plans cite the claims.
+    typealias Timeline = [(os: VersionRange, support: Support)]
+
+    /// One service on one platform under one level: the cells made from its timeline.
     struct Cells {
-        /// The answers over OS versions, without the facts behind them (`support.facts` and the
-        /// deprecation's facts are empty): the plans cite the claims.
-        let timeline: [(os: VersionRange, support: Support)]
         let support: CellPlan
         let relaunch: CellPlan
     }
@@ -51,7 +52,7 @@ final class ServiceCellCache: @unchecked Sendable {
     /// until worked out, and again once let go.
     fileprivate var rows: [[Cells]?]
     /// Per service, the timelines of its cells, in the same order: kept for the whole build.
-    private var timelines: [[[(os: VersionRange, support: Support)]]?]
+    private var timelines: [[Timeline]?]
     fileprivate let lock = NSLock()
     /// How many times a service's cells were worked out (tests: once each, when pages go in `RenderOrder`).
     fileprivate var workedOut = 0
@@ -66,40 +67,44 @@ final class ServiceCellCache: @unchecked Sendable {
     /// The cells of a service on a platform under a level (the matrix, level, platform and service
     /// pages ask). Two pages asking at once may both work a service out; the results are the same.
     func cells(service: String, platform: String, level: String, _ context: PageContext) -> Cells {
-        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
-              let levelPosition = vocabulary.position(.level, level) else {
-            return context.serviceCellsOf(service: service, platform: platform, level: level)
+        guard let (slot, index) = address(service, platform, level) else {
+            return context.serviceCellsOf(service: service, platform: platform, level: level).cells
         }
-        let row = lock.withLock({ rows[slot] }) ?? workOut(service, slot: slot, context)
-        return row[platformPosition * levelCount + levelPosition]
+        return (lock.withLock({ rows[slot] }) ?? workOut(service, slot: slot, context).cells)[index]
     }
 
     /// The timeline of a service on a platform under a level (the deployment-target pages ask).
-    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> [(os: VersionRange, support: Support)] {
-        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
-              let levelPosition = vocabulary.position(.level, level) else {
+    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> Timeline {
+        guard let (slot, index) = address(service, platform, level) else {
             return context.serviceCellsOf(service: service, platform: platform, level: level).timeline
         }
-        let row = lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).map(\.timeline)
-        return row[platformPosition * levelCount + levelPosition]
+        return (lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).timelines)[index]
     }
 
     /// Lets the cells of these services go (their timelines stay); asked for again, they are worked out again.
-    func forget(_ services: some Sequence<String>, vocabulary: Vocabulary) {
+    func forget(_ services: some Sequence<String>) {
         let slots = services.compactMap { vocabulary.position(.service, $0) }
         lock.withLock { for slot in slots { rows[slot] = nil } }
     }
 
-    private func workOut(_ service: String, slot: Int, _ context: PageContext) -> [Cells] {
+    /// The service's slot and the cell's place in its row; nil for an id not in the vocabulary.
+    private func address(_ service: String, _ platform: String, _ level: String) -> (slot: Int, index: Int)? {
+        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
+              let levelPosition = vocabulary.position(.level, level) else { return nil }
+        return (slot, platformPosition * levelCount + levelPosition)
+    }
+
+    private func workOut(_ service: String, slot: Int, _ context: PageContext) -> (cells: [Cells], timelines: [Timeline]) {
         let computed = vocabulary.ids(.platform).flatMap { platform in
             vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0) }
         }
+        let cells = computed.map(\.cells), timelines = computed.map(\.timeline)
         lock.withLock {
             workedOut += 1
-            rows[slot] = computed
-            if timelines[slot] == nil { timelines[slot] = computed.map(\.timeline) }
+            rows[slot] = cells
+            if self.timelines[slot] == nil { self.timelines[slot] = timelines }
         }
-        return computed
+        return (cells, timelines)
     }
 }
 
