@@ -62,6 +62,11 @@ let package = Package(
                 "CapdocCodeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // On Linux the command allocates with mimalloc (Debian's libmimalloc-dev), linked before
+            // glibc so that it replaces malloc for the whole process: a build at 20,000 services makes
+            // tens of millions of short-lived allocations, and glibc's malloc was a sixth of its time
+            // (consolidating and unlinking free chunks). The library leaves the choice to its users.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))],
             // The shipped Content, compiled in: query, explain and lint-plist run from any folder.
             plugins: ["EmbedContent"]
         ),
