@@ -171,6 +171,8 @@ struct JSONStream {
         case elements(Int, (Int) -> JSONValue)
         /// A list of `count` elements already written, each laid out as an element of a top-level member.
         case written(Int, (Int) -> ArraySlice<UInt8>)
+        /// A value the caller writes itself, as a member of the top-level object in the layout given.
+        case custom((inout [UInt8], JSONLayout) -> Void)
     }
 
     /// An object at the top level, its members in the byte order of their keys.
@@ -186,6 +188,8 @@ struct JSONStream {
                 }
             case let .written(count, element):
                 JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in output += element(index) }
+            case let .custom(write):
+                write(&output, layout)
             }
         }
     }

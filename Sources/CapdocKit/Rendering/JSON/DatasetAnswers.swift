@@ -6,20 +6,28 @@
 /// answers have the same shape (the same outcomes over the same OS ranges, each resting on the same
 /// positions) share one entry of `answers`, which the entity names by index. The 20,010 services of
 /// the 20,000-service benchmark have 30 shapes; 4.0 gave each service timelines of its own.
+///
+/// Answers are written as compact JSON bytes, not built as `JSONValue` trees: they are computed for
+/// every entity (tens of millions of segments at 20,000 services) but kept only once per shape, and
+/// building, serializing to intern and freeing a tree per entity was most of the dataset's time.
+/// The bytes are what `JSONValue` writes compactly (its key order and escaping), so an entry reads
+/// the same in either layout (`JSONRelayout` indents them for `--pretty`).
 struct DatasetAnswers {
     /// The answers of the entities of one kind: each distinct one once, in the order first met.
     struct Table {
-        private(set) var entries: [JSONValue] = []
-        /// Each entry's index, by its compact bytes.
+        /// Each entry as compact JSON.
+        private(set) var entries: [[UInt8]] = []
+        /// Each entry's index, by its bytes.
         private var indexByKey: [[UInt8]: Int] = [:]
 
-        mutating func index(of answers: JSONValue) -> Int {
+        /// The index of an entity's answers, an object of `JSONValue`'s compact bytes by answer name.
+        mutating func index(of answers: [String: [UInt8]]) -> Int {
             var key: [UInt8] = []
-            answers.write(to: &key, indent: 0, layout: .compact)
+            JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &key) { name, output in output += answers[name]! }
             if let index = indexByKey[key] { return index }
             let index = entries.count
             indexByKey[key] = index
-            entries.append(answers)
+            entries.append(key)
             return index
         }
     }
@@ -28,42 +36,65 @@ struct DatasetAnswers {
     private(set) var citations: [Int] = []
     private var positionByCitation: [Int: Int] = [:]
 
+    /// A list of values already written compactly.
+    static func array(_ items: [[UInt8]]) -> [UInt8] {
+        var output: [UInt8] = []
+        JSONValue.writeArray(items.count, indent: 0, layout: .compact, to: &output) { index, output in output += items[index] }
+        return output
+    }
+
     /// A timeline: its segments in OS order; [] where no claim decides anything.
-    mutating func timeline(_ segments: [GatedFacts.Segment], citations table: inout DatasetCitations, merge: MergeResult) -> JSONValue {
-        .array(segments.map { entry($0, citations: &table, merge: merge) })
+    mutating func timeline(_ segments: [GatedFacts.Segment], citations table: inout DatasetCitations, merge: MergeResult) -> [UInt8] {
+        var output: [UInt8] = []
+        JSONValue.writeArray(segments.count, indent: 0, layout: .compact, to: &output) { index, output in
+            entry(segments[index], citations: &table, merge: merge, to: &output)
+        }
+        return output
     }
 
     /// One range of a gated answer. `answer` says what holds: `yes` and `no` are the boolean values,
     /// `value` a value of another type (then `value` gives it), a gate's outcome where that gate
     /// closes the answer, `unknown` where no claim decides it or a gate is unknown (then `gate` names
     /// it). `citations`: the positions, in the entity's `citations`, of the facts that decide it.
-    private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult) -> JSONValue {
-        var positions: [JSONValue] = []
-        var named = Set<Int>()
+    /// Its members are written in the byte order of their names, as `JSONValue` orders an object's.
+    private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult,
+                                to output: inout [UInt8]) {
+        output += #"{"answer":"#.utf8
+        JSONValue.writeString(segment.answer.id, to: &output)
+        output += #","citations":["#.utf8
+        var named: [Int] = []
         for fact in segment.facts {
             let citation = table.index(of: fact)
             // A citation named twice adds nothing: a segment's deciding claims are its facts' claims, each once.
-            guard named.insert(citation).inserted else { continue }
-            positions.append(.number(position(of: citation)))
+            guard !named.contains(citation) else { continue }
+            if !named.isEmpty { output.append(0x2C) }
+            named.append(citation)
+            output += String(position(of: citation)).utf8
         }
-        var members: [String: JSONValue?] = [
-            "os": segment.os.isUnbounded ? nil : DatasetRenderer.range(segment.os),
-            "answer": .string(segment.answer.id),
-            "citations": .array(positions),
-        ]
+        output.append(0x5D)
         switch segment.answer {
-        case let .value(value):
-            if value == .boolean(true) {
-                members["replacement"] = merge.replacement(namedBy: segment.deciding).map(JSONValue.string)
-            } else if value != .boolean(false) {
-                members["value"] = DatasetRenderer.claimValue(value)
-            }
         case let .closed(gate), let .gateUnknown(gate):
-            members["gate"] = .string(gate.id.value)
-        case .unknown:
+            output += #","gate":"#.utf8
+            JSONValue.writeString(gate.id.value, to: &output)
+        case .value, .unknown:
             break
         }
-        return .object(members)
+        if !segment.os.isUnbounded {
+            output += #","os":"#.utf8
+            DatasetRenderer.range(segment.os).write(to: &output, indent: 0, layout: .compact)
+        }
+        if case let .value(value) = segment.answer {
+            if value == .boolean(true) {
+                if let replacement = merge.replacement(namedBy: segment.deciding) {
+                    output += #","replacement":"#.utf8
+                    JSONValue.writeString(replacement, to: &output)
+                }
+            } else if value != .boolean(false) {
+                output += #","value":"#.utf8
+                DatasetRenderer.claimValue(value).write(to: &output, indent: 0, layout: .compact)
+            }
+        }
+        output.append(0x7D)
     }
 
     private mutating func position(of citation: Int) -> Int {

@@ -50,16 +50,16 @@ public struct DatasetRenderer: Renderer {
         var current = DatasetAnswers()
 
         // Every value is read through the gates: where a gate is closed the segment says so instead.
-        func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil, accuracy: Accuracy = .full) -> JSONValue {
+        func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil, accuracy: Accuracy = .full) -> [UInt8] {
             current.timeline(gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy),
                              citations: &citations, merge: merge)
         }
         // By position: the timeline on `platforms[i]` is the i-th.
-        func perPlatform(_ kind: FactKind, _ subject: String) -> JSONValue {
-            .array(platforms.map { values(kind, subject, $0) })
+        func perPlatform(_ kind: FactKind, _ subject: String) -> [UInt8] {
+            DatasetAnswers.array(platforms.map { values(kind, subject, $0) })
         }
-        func perPlatformAndLevel(_ kind: FactKind, _ subject: String, accuracy: Accuracy = .full) -> JSONValue {
-            .array(platforms.map { platform in .array(levels.map { values(kind, subject, platform, $0, accuracy: accuracy) }) })
+        func perPlatformAndLevel(_ kind: FactKind, _ subject: String, accuracy: Accuracy = .full) -> [UInt8] {
+            DatasetAnswers.array(platforms.map { platform in DatasetAnswers.array(levels.map { values(kind, subject, platform, $0, accuracy: accuracy) }) })
         }
         func base(_ entity: Entity) -> [String: JSONValue?] {
             ["id": .string(entity.id.value), "name": .string(entity.name), "summary": .string(entity.summary)]
@@ -67,7 +67,7 @@ public struct DatasetRenderer: Renderer {
 
         // Each function gives an entity's own members and its answers; the answers are computed in the
         // order written here, which numbers the entity's citations.
-        func platformEntry(_ platform: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func platformEntry(_ platform: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             let id = platform.id.value
             let notes = merge.facts(of: .note).filter { $0.platform == id }.map { fact -> JSONValue in
                 .object([
@@ -81,23 +81,23 @@ public struct DatasetRenderer: Renderer {
             }
             var members = base(platform)
             members["notes"] = .array(notes)
-            var answers: [String: JSONValue] = [:]
-            answers["levels"] = .array(levels.map { values(.levelSupported, $0, id) })
+            var answers: [String: [UInt8]] = [:]
+            answers["levels"] = DatasetAnswers.array(levels.map { values(.levelSupported, $0, id) })
             answers["levelsEquivalent"] = values(.levelsEquivalent, "", id)
             answers["authorizationCallback"] = values(.authorizationCallback, "", id)
             return (members, answers)
         }
-        func statusEntry(_ status: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func statusEntry(_ status: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             var members = base(status)
             members["symbol"] = status.attributes["symbol"].map(JSONValue.string)
             members["objc"] = status.attributes["objc"].map(JSONValue.string)
             members["level"] = status.attributes["level"].map(JSONValue.string)
             return (members, ["exists": perPlatform(.statusExists, status.id.value)])
         }
-        func serviceEntry(_ service: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func serviceEntry(_ service: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             var members = base(service)
             members["apis"] = .strings(service.apis)
-            var answers: [String: JSONValue] = [:]
+            var answers: [String: [UInt8]] = [:]
             answers["onPlatform"] = perPlatform(.serviceOnPlatform, service.id.value)
             answers["available"] = perPlatformAndLevel(.serviceAvailable, service.id.value)
             answers["launchesTerminatedApp"] = perPlatformAndLevel(.launchesTerminatedApp, service.id.value)
@@ -111,29 +111,29 @@ public struct DatasetRenderer: Renderer {
             answers["backgroundDelivery"] = perPlatform(.backgroundDelivery, service.id.value)
             return (members, answers)
         }
-        func keyEntry(_ key: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func keyEntry(_ key: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             var members = base(key)
             members["label"] = key.attributes["label"].map(JSONValue.string)
             members["type"] = key.attributes["type"].map(JSONValue.string)
-            var answers: [String: JSONValue] = [:]
+            var answers: [String: [UInt8]] = [:]
             answers["exists"] = perPlatform(.keyExists, key.id.value)
             answers["deprecated"] = perPlatform(.keyDeprecated, key.id.value)
             return (members, answers)
         }
-        func requestEntry(_ request: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func requestEntry(_ request: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             var members = base(request)
             members["api"] = request.attributes["api"].map(JSONValue.string)
             members["level"] = request.attributes["level"].map(JSONValue.string)
-            var answers: [String: JSONValue] = [:]
+            var answers: [String: [UInt8]] = [:]
             answers["available"] = perPlatform(.requestAvailable, request.id.value)
             answers["keys"] = perPlatform(.requestKeys, request.id.value)
             answers["deprecated"] = perPlatform(.requestDeprecated, request.id.value)
             return (members, answers)
         }
-        func apiEntry(_ api: Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) {
+        func apiEntry(_ api: Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) {
             var members = base(api)
             for attribute in ["symbol", "category", "framework"] { members[attribute] = api.attributes[attribute].map(JSONValue.string) }
-            var answers: [String: JSONValue] = [:]
+            var answers: [String: [UInt8]] = [:]
             answers["exists"] = perPlatform(.apiAvailable, api.id.value)
             answers["deprecated"] = perPlatform(.apiDeprecated, api.id.value)
             return (members, answers)
@@ -144,7 +144,7 @@ public struct DatasetRenderer: Renderer {
         var written: [UInt8] = []
         var answerTables: [String: DatasetAnswers.Table] = [:]
         func section(_ kind: EntityKind, _ name: String) -> [Range<Int>] {
-            let entry: (Entity) -> (members: [String: JSONValue?], answers: [String: JSONValue]) = switch kind {
+            let entry: (Entity) -> (members: [String: JSONValue?], answers: [String: [UInt8]]) = switch kind {
             case .api: apiEntry
             case .key: keyEntry
             case .platform: platformEntry
@@ -158,7 +158,7 @@ public struct DatasetRenderer: Renderer {
             return vocabulary.all(kind).map { entity in
                 current = DatasetAnswers()
                 var (members, answers) = entry(entity)
-                members["answers"] = .number(table.index(of: .object(answers)))
+                members["answers"] = .number(table.index(of: answers))
                 members["citations"] = .array(current.citations.map(JSONValue.number))
                 let start = written.count
                 JSONValue.object(members).write(to: &written, indent: 2, layout: layout)
@@ -219,7 +219,15 @@ public struct DatasetRenderer: Renderer {
             "keys": member("keys"),
             "requests": member("requests"),
             "apis": member("apis"),
-            "answers": .value(.object(answerTables.mapValues { .array($0.entries) })),
+            // Each entry was kept as compact bytes: laid out here in the dataset's layout, at its depth.
+            "answers": .custom { output, layout in
+                JSONValue.writeObject(answerTables.keys, indent: 1, layout: layout, to: &output) { name, output in
+                    let entries = answerTables[name]!.entries
+                    JSONValue.writeArray(entries.count, indent: 2, layout: layout, to: &output) { index, output in
+                        JSONRelayout.write(entries[index], indent: 3, layout: layout, to: &output)
+                    }
+                }
+            },
             "citations": .written(citations.count) { citations.bytes[citations.ranges[$0]] },
             "gates": .value(.array(compiled.model.gates.map(Self.gate))),
             "flow": .value(flow),
