@@ -12,6 +12,37 @@ struct VersionTests {
         #expect(Version("10.15")!.description == "10.15")
     }
 
+    /// Versions are stored as two words: order, equality and components must be those of the
+    /// dotted numbers, trailing zeros aside, up to six digits in each of four components.
+    @Test func packedVersionsKeepTheirMeaning() throws {
+        func reference(_ a: [Int], _ b: [Int]) -> Bool {
+            for index in 0..<max(a.count, b.count) {
+                let left = index < a.count ? a[index] : 0, right = index < b.count ? b[index] : 0
+                if left != right { return left < right }
+            }
+            return false
+        }
+        func trimmed(_ components: [Int]) -> [Int] {
+            var result = components
+            while result.count > 1, result.last == 0 { result.removeLast() }
+            return result
+        }
+        var generator = SplitMix(state: 13)
+        let values = [0, 1, 9, 10, 15, 999_998, 999_999]
+        let versions = (0..<400).map { _ in (0..<Int.random(in: 1...4, using: &generator)).map { _ in values.randomElement(using: &generator)! } }
+        for a in versions {
+            let version = Version(components: a)
+            #expect(version.components == trimmed(a))
+            #expect(Version(version.description) == version)
+            for b in versions.prefix(60) {
+                #expect((version < Version(components: b)) == reference(a, b), "\(a) < \(b)")
+                #expect((version == Version(components: b)) == (trimmed(a) == trimmed(b)), "\(a) == \(b)")
+            }
+        }
+        #expect(try #require(Version("999999.0.0.999999")).components == [999_999, 0, 0, 999_999])
+        #expect(Version("1000000") == nil)
+    }
+
     @Test(arguments: ["", "1.x", "1..2", ".1", "1.", "-1", "1.2.3.4.5", "١٣"])
     func rejectsMalformed(_ text: String) {
         #expect(Version(text) == nil)

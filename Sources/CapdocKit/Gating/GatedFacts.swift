@@ -150,7 +150,7 @@ public struct GatedFacts: Sendable {
         var result: [Segment] = []
         for range in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the range stands for all of it: no fact changes inside a range.
-            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? Version(components: [0]),
+            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? .zero,
                                  accuracy: accuracy)
             segment.os = range
             if let last = result.last, last.answer == segment.answer, last.os.until == range.from {

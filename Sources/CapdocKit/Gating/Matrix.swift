@@ -65,7 +65,7 @@ struct Matrix: Sendable {
         var result: [(os: VersionRange, support: Support)] = []
         for segment in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
-            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? Version(components: [0]),
+            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? .zero,
                                        accuracy: accuracy, deprecations: deprecations)
             if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
                last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {

@@ -2,11 +2,23 @@
 ///
 /// Trailing zero components do not matter: `13` and `13.0` are the same version.
 public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let components: [Int]
+    /// The four components, zero-padded, two to a word: a version is compared, hashed and copied at
+    /// every step of every timeline, and as an array each copy was a retain and release and each hash
+    /// read a heap buffer. Comparing the words in order compares the components in order, and padding
+    /// with zeros is what makes `13` and `13.0` the same version.
+    private let high: UInt64
+    private let low: UInt64
+
+    /// The most components a version has, and the largest a component may be (six digits).
+    static let mostComponents = 4
+    static let largestComponent = 999_999
+
+    /// The earliest version: it stands for a range that starts with the first release.
+    static let zero = Version(components: [0])
 
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count <= 4 else { return nil }
+        guard !parts.isEmpty, parts.count <= Self.mostComponents else { return nil }
         var numbers: [Int] = []
         for part in parts {
             guard !part.isEmpty, part.count <= 6, part.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -16,25 +28,32 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.init(components: numbers)
     }
 
+    /// At most four components, each from 0 to 999,999, beyond trailing zeros (which do not count).
     public init(components: [Int]) {
-        var trimmed = components
+        var trimmed = components[...]
         while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
-        self.components = trimmed
+        precondition(trimmed.count <= Self.mostComponents && trimmed.allSatisfy { (0...Self.largestComponent).contains($0) },
+                     "a version has at most \(Self.mostComponents) components of at most six digits: \(components)")
+        func part(_ index: Int) -> UInt64 { index < trimmed.count ? UInt64(trimmed[trimmed.startIndex + index]) : 0 }
+        high = part(0) << 32 | part(1)
+        low = part(2) << 32 | part(3)
+    }
+
+    /// The components without trailing zeros (at least one): `13.0` is `[13]`.
+    public var components: [Int] {
+        var all = [high >> 32, high & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF].map { Int($0) }
+        while all.count > 1, all.last == 0 { all.removeLast() }
+        return all
     }
 
     /// `13` prints as `13.0`, the way Apple's availability lists write versions.
     public var description: String {
-        components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".")
+        let components = components
+        return components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".")
     }
 
     public static func < (a: Version, b: Version) -> Bool {
-        let count = max(a.components.count, b.components.count)
-        for index in 0..<count {
-            let left = index < a.components.count ? a.components[index] : 0
-            let right = index < b.components.count ? b.components[index] : 0
-            if left != right { return left < right }
-        }
-        return false
+        a.high != b.high ? a.high < b.high : a.low < b.low
     }
 }
 

@@ -214,7 +214,7 @@ extension PageContext {
             let (text, value) = word(support.relaunch)
             // Where the relaunch is decided by a closed gate, the gate's facts decide it; otherwise the relaunch facts.
             let facts: [Fact] = if case .closed = support.relaunch { gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level,
-                                                                                 at: entry.os.from ?? Version(components: [0])).facts }
+                                                                                 at: entry.os.from ?? .zero).facts }
                 else { support.facts.filter { $0.kind == .launchesTerminatedApp } }
             return (entry.os, text, value, facts)
         }
