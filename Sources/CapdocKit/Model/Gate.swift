@@ -4,39 +4,77 @@
 ///
 /// Gates are data, not Swift: a maintainer adds one by editing Content (see Content/README.md).
 public struct Gate: Sendable, Hashable {
-    public var id: Located<String>
+    /// The fields in one shared box, as `Fact` keeps its own: a closed gate is the answer of every cell
+    /// it closes, so answers and segments copy gates at every step of a timeline, and inline each
+    /// copy retained the gate's strings one by one.
+    private var box: SharedBox<GateFields>
+
+    public var id: Located<String> {
+        get { box.fields.id }
+        set { box = box.with { $0.id = newValue } }
+    }
     /// The kinds of fact it gates.
-    var gated: [FactKind]
+    var gated: [FactKind] {
+        get { box.fields.gated }
+        set { box = box.with { $0.gated = newValue } }
+    }
     /// The kind of fact that must be true.
-    public var requires: FactKind
+    public var requires: FactKind {
+        get { box.fields.requires }
+        set { box = box.with { $0.requires = newValue } }
+    }
     /// Where the required fact's subject comes from; nil when the required kind has no subject.
-    public var subject: GateSubject?
+    public var subject: GateSubject? {
+        get { box.fields.subject }
+        set { box = box.with { $0.subject = newValue } }
+    }
     /// What an answer is where the gate is closed: a stable kebab-case id (`not-on-platform`) and
     /// its wording (`Not on platform`). Several gates may share an outcome.
-    public var outcome: String
-    public var name: String
+    public var outcome: String {
+        get { box.fields.outcome }
+        set { box = box.with { $0.outcome = newValue } }
+    }
+    public var name: String {
+        get { box.fields.name }
+        set { box = box.with { $0.name = newValue } }
+    }
     /// CommonMark: why the dependency holds.
-    public var summary: String
-    public var location: SourceLocation
+    public var summary: String {
+        get { box.fields.summary }
+        set { box = box.with { $0.summary = newValue } }
+    }
+    public var location: SourceLocation {
+        get { box.fields.location }
+        set { box = box.with { $0.location = newValue } }
+    }
     /// The accuracy the gate applies under (nil: every answer). A gate for `reduced` says what an
     /// app the user granted only approximate locations cannot use.
-    public var accuracy: Accuracy?
+    public var accuracy: Accuracy? {
+        get { box.fields.accuracy }
+        set { box = box.with { $0.accuracy = newValue } }
+    }
 
     public init(id: Located<String>, gated: [FactKind], requires: FactKind, subject: GateSubject?, outcome: String,
                 name: String, summary: String, location: SourceLocation, accuracy: Accuracy? = nil) {
-        self.accuracy = accuracy
-        self.id = id
-        self.gated = gated
-        self.requires = requires
-        self.subject = subject
-        self.outcome = outcome
-        self.name = name
-        self.summary = summary
-        self.location = location
+        box = SharedBox(GateFields(id: id, gated: gated, requires: requires, subject: subject, outcome: outcome, name: name,
+                                   summary: summary, location: location, accuracy: accuracy))
     }
 
     /// Whether the gate applies to an answer asked under this accuracy.
     func applies(under accuracy: Accuracy) -> Bool { self.accuracy == nil || self.accuracy == accuracy }
+}
+
+/// What a gate is made of (`Gate` keeps it in a shared box).
+struct GateFields: Sendable, Hashable {
+    var id: Located<String>
+    var gated: [FactKind]
+    var requires: FactKind
+    var subject: GateSubject?
+    var outcome: String
+    var name: String
+    var summary: String
+    var location: SourceLocation
+    var accuracy: Accuracy?
 }
 
 /// Where a gate finds the subject of the fact it requires, from the gated fact's cell: the cell's
