@@ -1,3 +1,5 @@
+import Mustache
+
 /// The static site: every page rendered by cmark to HTML and laid out by the Mustache template.
 /// Raw HTML in Content prose is not passed through (cmark's safe default), nor are `javascript:` links.
 struct HTMLRenderer: Renderer {
@@ -18,7 +20,7 @@ struct HTMLRenderer: Renderer {
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         let body = PageDocumentBuilder(format: .html, page: page).rendered()
         let root = String(repeating: "../", count: page.ref.depth)
-        let context: [String: Any] = [
+        let context = LayoutValues([
             "title": page.title,
             "siteTitle": "capdoc — \(input.compiled.vocabulary.domain.name)",
             "description": page.description,
@@ -28,11 +30,11 @@ struct HTMLRenderer: Renderer {
             "lang": "en",
             "generator": "capdoc \(Capdoc.version)",
             "nav": Self.navigation(input.compiled.vocabulary.domain).map { entry in
-                ["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
-                 "current": entry.ref == page.ref] as [String: Any]
+                LayoutValues(["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
+                              "current": entry.ref == page.ref])
             },
             "dataAsOf": input.dataAsOf,
-        ]
+        ])
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.
         return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
@@ -70,4 +72,15 @@ struct HTMLRenderer: Renderer {
         output += "];\n".utf8
         return String(decoding: output, as: UTF8.self)
     }
+}
+
+/// The values a layout names, for swift-mustache to look up. A type of its own rather than a
+/// `[String: Any]`: the library finds a dictionary's values through a conditional conformance that
+/// the runtime checks again at each lookup, about forty lookups a page.
+private struct LayoutValues: MustacheParent {
+    let values: [String: Any]
+
+    init(_ values: [String: Any]) { self.values = values }
+
+    func child(named name: String) -> Any? { values[name] }
 }
