@@ -54,13 +54,21 @@ struct CellIndex: Sendable {
     /// The cell of an address given by ids, or nil when an id is not in the vocabulary.
     func cell(kind: FactKind, subject: String, platform: String, level: String?) -> Int? {
         let ordinal = kind.ordinal
-        guard let subjectPosition = subjectPositionsByKind[ordinal][subject], let platformPosition = platformPositions[platform] else { return nil }
+        guard let subjectPosition = subjectPositionsByKind[ordinal][subject], let platformPosition = Self.position(of: platform, in: platforms, platformPositions)
+        else { return nil }
         var levelPosition = 0
         if kind.takesLevels {
-            guard let level, let position = levelPositions[level] else { return nil }
+            guard let level, let position = Self.position(of: level, in: levels, levelPositions) else { return nil }
             levelPosition = position
         }
         return index(kind: ordinal, takesLevels: kind.takesLevels, subject: subjectPosition, platform: platformPosition, level: levelPosition)
+    }
+
+    /// A platform's or level's place. Every answer looks up several cells, and hashing an id (SipHash)
+    /// costs more than comparing it with a handful of short strings: a short list is searched, a long
+    /// one (Content may declare many) goes through its table.
+    private static func position(of id: String, in ids: [String], _ positions: [String: Int]) -> Int? {
+        ids.count <= 16 ? ids.firstIndex(of: id) : positions[id]
     }
 
     func levelCount(_ kind: FactKind) -> Int { kind.takesLevels ? levels.count : 1 }
