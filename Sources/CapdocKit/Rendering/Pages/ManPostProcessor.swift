@@ -12,13 +12,20 @@
 ///   ever becomes a roff request (`.so /etc/passwd`);
 /// - a claim reference `source#claim` may break after its '#' (`\:`): the two ids stay whole, and the
 ///   longest do not fit a citation's line together.
+///
+/// The passes work on the page's bytes, one after the other, and the page becomes a String once:
+/// each pass making a String of its result re-validated the whole page as UTF-8.
 enum ManPostProcessor {
     /// cmark writes a link as "text (URL)"; a URL is longer than a terminal line, so each `/` after
     /// the scheme gets a break point (`\:`, which prints nothing) where groff may wrap it.
     static func breakableURLs(_ roff: String) -> String {
+        String(decoding: breakableURLs(Array(roff.utf8)), as: UTF8.self)
+    }
+
+    static func breakableURLs(_ bytes: [UInt8]) -> [UInt8] {
         // On bytes: Foundation's `range(of:)` on a whole page was a tenth of a large build's man time.
         let open = Array("(http".utf8), scheme = Array("://".utf8)
-        return ByteText.withBytes(roff) { bytes in
+        return bytes.withUnsafeBufferPointer { bytes in
             var output: [UInt8] = []
             var copied = 0  // bytes before this index are in `output`
             var index = 0
@@ -35,18 +42,36 @@ enum ManPostProcessor {
                 copied = end
                 index = end
             }
-            guard copied > 0 else { return roff }
+            guard copied > 0 else { return Array(bytes) }
             output.append(contentsOf: bytes[copied...])
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
     }
 
     static func fixFonts(_ roff: String) -> String {
-        // `\%` only at the start of a word: inside one ("(`x`)") it would mark a hyphenation point.
-        var text = ByteText.replacing(roff, " \\f[C]", with: " \\f[CR]\\%")
-        text = ByteText.replacing(text, "\n\\f[C]", with: "\n\\f[CR]\\%")
-        if text.hasPrefix("\\f[C]") { text = "\\f[CR]\\%" + text.dropFirst(5) }
-        return ByteText.replacing(text, "\\f[C]", with: "\\f[CR]")
+        String(decoding: fixFonts(Array(roff.utf8)), as: UTF8.self)
+    }
+
+    /// `\f[C]` becomes `\f[CR]`, followed by `\%` where it starts a word (at the start, or after a
+    /// space or a newline): inside one ("(`x`)") `\%` would mark a hyphenation point.
+    static func fixFonts(_ bytes: [UInt8]) -> [UInt8] {
+        let code = Array("\\f[C]".utf8)
+        return bytes.withUnsafeBufferPointer { bytes in
+            var output: [UInt8] = []
+            var copied = 0
+            var index = 0
+            while let found = ByteText.firstRange(of: code, in: bytes, from: index) {
+                if output.isEmpty { output.reserveCapacity(bytes.count + 64) }
+                output.append(contentsOf: bytes[copied..<found])
+                output += "\\f[CR]".utf8
+                if found == 0 || bytes[found - 1] == 0x20 || bytes[found - 1] == 0x0A { output += "\\%".utf8 }
+                copied = found + code.count
+                index = copied
+            }
+            guard copied > 0 else { return Array(bytes) }
+            output.append(contentsOf: bytes[copied...])
+            return output
+        }
     }
 
     /// The requests cmark's man renderer and capdoc's own tables write; any other line that starts
@@ -56,7 +81,11 @@ enum ManPostProcessor {
     /// Prefixes `\&` to every line that would be a request but did not come from cmark or capdoc,
     /// and to every line of a no-fill (code) block except its end.
     static func defuseRequests(_ roff: String) -> String {
-        ByteText.withBytes(roff) { bytes in
+        String(decoding: defuseRequests(Array(roff.utf8)), as: UTF8.self)
+    }
+
+    static func defuseRequests(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { bytes in
             var inCode = false
             var output: [UInt8] = []
             var copied = 0  // bytes before this index are in `output` (once a line was defused)
@@ -75,10 +104,22 @@ enum ManPostProcessor {
                 output.append(contentsOf: [0x5C, 0x26])  // `\&`
                 copied = line.startIndex
             }
-            guard copied > 0 || !output.isEmpty else { return roff }
+            guard copied > 0 || !output.isEmpty else { return Array(bytes) }
             output.append(contentsOf: bytes[copied...])
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
+    }
+
+    /// Every '#' followed by a break point (`\:`): a claim reference `source#claim` may wrap there.
+    static func breakableReferences(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x23) else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        for byte in bytes {
+            output.append(byte)
+            if byte == 0x23 { output += [0x5C, 0x3A] }
+        }
+        return output
     }
 
     /// Calls `body` with each line of the text, without its newline (empty lines included).
@@ -92,7 +133,11 @@ enum ManPostProcessor {
     }
 
     static func dropParagraphAfterHeadings(_ roff: String) -> String {
-        ByteText.withBytes(roff) { bytes in
+        String(decoding: dropParagraphAfterHeadings(Array(roff.utf8)), as: UTF8.self)
+    }
+
+    static func dropParagraphAfterHeadings(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             var previous: Slice<UnsafeBufferPointer<UInt8>>? = nil
@@ -116,7 +161,7 @@ enum ManPostProcessor {
                     afterHeading = line.starts(with: sectionHeadingPrefix) || line.starts(with: subsectionHeadingPrefix)
                 }
             }
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
     }
 
@@ -130,16 +175,17 @@ enum ManPostProcessor {
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
         let source = "capdoc \(Capdoc.version)"
         let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
-        var text = ".TH \"\(roffQuoted(header.title))\" \"\(section)\" \"\(roffQuoted(date))\" \"\(source)\" \"\(roffQuoted(header.manual))\"\n.nh\n.ad l\n"
-        text += ".SH NAME\n\\%\(roffText(name)) \\- \(roffText(description))\n"
+        var text: [UInt8] = []
+        text += ".TH \"\(roffQuoted(header.title))\" \"\(section)\" \"\(roffQuoted(date))\" \"\(source)\" \"\(roffQuoted(header.manual))\"\n.nh\n.ad l\n".utf8
+        text += ".SH NAME\n\\%\(roffText(name)) \\- \(roffText(description))\n".utf8
         // One pass of dropParagraphAfterHeadings over the whole page, below, covers the body too.
-        text += breakableURLs(ByteText.replacing(fixFonts(defuseRequests(body)), "#", with: "#\\:"))
-        if !text.hasSuffix("\n") { text += "\n" }
+        text += breakableURLs(breakableReferences(fixFonts(defuseRequests(Array(body.utf8)))))
+        if text.last != 0x0A { text.append(0x0A) }
         if !seeAlso.isEmpty {
-            text += ".SH SEE ALSO\n"
-            text += seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(separator: "\n") + "\n"
+            text += ".SH SEE ALSO\n".utf8
+            text += (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(separator: "\n") + "\n").utf8
         }
-        return dropParagraphAfterHeadings(text)
+        return String(decoding: dropParagraphAfterHeadings(text), as: UTF8.self)
     }
 
     /// The width man-db and mandoc give the title line and the footer at 80 columns (two less).
