@@ -10,15 +10,25 @@ struct CitationTests {
     static let compiled = ShippedSite.compiled
     static let input = ShippedSite.input
 
-    /// The claims a cell's citations point at, as `source#claim`.
+    /// The claims a cell's citations point at, as `source#claim`: read from the entries of the page's
+    /// list of citations that the markers' numbers name (each entry shows its claim's reference in code).
     static func cited(_ cell: TableCell, in page: Page) -> [Set<String>] {
+        var references: [Int: String] = [:]
+        for block in page.blocks {
+            guard case let .list(items) = block else { continue }
+            for item in items {
+                guard case let .anchor(anchor, _)? = item.first, anchor.hasPrefix("cite-"), let number = Int(anchor.dropFirst("cite-".count)),
+                      let reference = item.lazy.compactMap({ if case let .code(text) = $0 { text } else { nil } }).first else { continue }
+                references[number] = reference
+            }
+        }
         // One set per segment: the citations between two "; " separators.
         var segments: [Set<String>] = [[]]
         for inline in cell.content + cell.citations.map(Inline.citation) {
             switch inline {
             case .text("; "): segments.append([])
             case let .citation(citation):
-                segments[segments.count - 1].insert(citation.target.id + "#" + String(citation.target.fragment!.dropFirst("claim-".count)))
+                segments[segments.count - 1].insert(references[citation.number] ?? "no entry [\(citation.number)]")
             default: break
             }
         }

@@ -22,7 +22,7 @@ struct ManByteScanTests {
 
     @Test("inlines are measured as the terminal shows them, by the Character rules")
     func inlineWordLengths() {
-        let citation = { (number: Int) in Inline.citation(Citation(number: number, target: PageRef("sources", "s"))) }
+        let citation = { (number: Int) in Inline.citation(Citation(number: number)) }
         let cells: [(inlines: [Inline], shown: String)] = [
             ([.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
              "before 13.0: Unknown [1][12]; 13.0+: Yes [3]"),

@@ -20,7 +20,8 @@ struct SearchIndexTests {
                 switch inline {
                 case let .link(children, .page(target)): [target] + walk(children)
                 case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file), let .anchor(_, children): walk(children)
-                case let .citation(citation): [citation.target]
+                // A marker leads to its entry in the page's own list of citations.
+                case let .citation(citation): [page.ref.with(fragment: citation.anchor)]
                 case .text, .code, .markdown: []
                 }
             }
@@ -38,6 +39,10 @@ struct SearchIndexTests {
     func anchors(_ page: Page) -> Set<String> {
         Set(page.blocks.compactMap { block in if case let .heading(_, _, anchor?) = block { anchor } else { nil } })
             .union(page.blocks.flatMap { block -> [String] in if case let .table(table) = block { table.rows.compactMap(\.anchor) } else { [] } })
+            .union(page.blocks.flatMap { block -> [String] in
+                guard case let .list(items) = block else { return [] }
+                return items.compactMap { item in if case let .anchor(id, _)? = item.first { id } else { nil } }
+            })
     }
 
     @Test("the A–Z page lists every name, id and symbol of the vocabulary and every source, under its letter")

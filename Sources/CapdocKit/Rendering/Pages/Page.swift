@@ -63,11 +63,14 @@ public enum Inline: Sendable, Hashable {
 /// A numbered citation on a page. Its marker links to the page's own list of citations (`#cite-n`),
 /// whose entry shows the quote and links to the claim on its source page: a dense table of markers
 /// stays small (a marker repeating the source's URL was three quarters of a matrix page's bytes), and
-/// the reader sees the deciding sentence one click away, on the same page.
+/// the reader sees the deciding sentence one click away, on the same page. The number is all a
+/// marker needs: the list's entry (`CitationBook`) knows the claim.
 public struct Citation: Sendable, Hashable {
     public var number: Int
-    /// The claim on its source page.
-    public var target: PageRef
+
+    public init(number: Int) {
+        self.number = number
+    }
 
     /// The id of the citation's entry in the page's list.
     public var anchor: String { "cite-\(number)" }

@@ -90,10 +90,7 @@ struct CitationBook {
         claims.map { reference in
             if let known = citations[reference] { return known }
             references.append(reference)
-            let hash = reference.utf8.firstIndex(of: 0x23)
-            let source = hash.map { String(reference[..<$0]) } ?? reference
-            let claim = hash.map { String(reference[reference.index(after: $0)...]) }
-            let citation = Citation(number: references.count, target: PageRef("sources", source, fragment: claim.map { "claim-" + $0 }))
+            let citation = Citation(number: references.count)
             citations[reference] = citation
             return citation
         }
@@ -130,7 +127,7 @@ struct CitationBook {
             let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
             let title = context.sourcesByID[sourceID]?.displayTitle ?? sourceID
             let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
-            var item: [Inline] = [.anchor(Citation(number: index + 1, target: target).anchor, [.text("[\(index + 1)]")]), .text(" "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
+            var item: [Inline] = [.anchor(Citation(number: index + 1).anchor, [.text("[\(index + 1)]")]), .text(" "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
             if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
             return item
         }
