@@ -93,7 +93,7 @@ extension GatedFacts {
     func deprecation(in segments: [Segment], at version: Version?) -> Deprecation? {
         let segment = version.map { version in segments.first { $0.os.contains(version) } } ?? segments.last
         guard let segment, segment.answer == .value(.boolean(true)) else { return nil }
-        let replacement = merge.replacement(namedBy: segment.deciding)
+        let replacement = segment.replacement(in: merge)
         return Deprecation(since: segment.os.from, replacement: replacement, facts: segment.facts)
     }
 }

@@ -110,7 +110,7 @@ public struct MergeResult: Sendable {
     var claimsByReference: ClaimsByReference
 
     /// The replacement the first of these claims that names one gives (deprecation claims may name one).
-    public func replacement(namedBy references: [String]) -> String? {
+    public func replacement(namedBy references: some Sequence<String>) -> String? {
         references.lazy.compactMap { self.claimsByReference[$0]?.replacement }.first
     }
 

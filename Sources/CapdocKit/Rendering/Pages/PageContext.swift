@@ -159,7 +159,7 @@ extension PageContext {
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
             if kind.isDeprecation, segment.answer == .value(.boolean(true)),
-               let replacement = merge.replacement(namedBy: segment.deciding) {
+               let replacement = segment.replacement(in: merge) {
                 text += " (use \(replacement))"
             }
             return (segment.os, text, value, segment.facts)
