@@ -151,7 +151,7 @@ public struct GatedFacts: Sendable {
         var bounds = Set<Version>()
         collectBounds(kind, subject: subject, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         var result: [Segment] = []
-        for range in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
+        for range in Merger.segments(between: bounds) {
             // Any version inside the range stands for all of it: no fact changes inside a range.
             var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? .zero,
                                  accuracy: accuracy)

@@ -63,7 +63,7 @@ struct Matrix: Sendable {
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         let deprecations = gated.timeline(.serviceDeprecated, subject: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
-        for segment in Merger.segments(of: [], ranges: [], extraBounds: Array(bounds)) {
+        for segment in Merger.segments(between: bounds) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
             let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? .zero,
                                        accuracy: accuracy, deprecations: deprecations)

@@ -111,6 +111,19 @@ enum Merger {
     }
 
     /// OS segments cut at every bound of some ranges and at `extraBounds` (the matrix cuts its rows so).
+    /// The ranges between bounds already gathered: from before the first to after the last (`.all`
+    /// without bounds). What a timeline walks, once per answer asked.
+    static func segments(between bounds: Set<Version>) -> [VersionRange] {
+        guard !bounds.isEmpty else { return [.all] }
+        let sorted = bounds.sorted()
+        var result: [VersionRange] = []
+        result.reserveCapacity(sorted.count + 1)
+        result.append(VersionRange(from: nil, until: sorted[0]))
+        for index in 1..<sorted.count { result.append(VersionRange(from: sorted[index - 1], until: sorted[index])) }
+        result.append(VersionRange(from: sorted[sorted.count - 1], until: nil))
+        return result
+    }
+
     static func segments(of group: [Int], ranges: [VersionRange], extraBounds: [Version]) -> [VersionRange] {
         if extraBounds.isEmpty, group.allSatisfy({ ranges[$0].isUnbounded }) { return [.all] }
         var bounds = Set<Version>(extraBounds)
