@@ -79,6 +79,13 @@ struct DirectInlineWriter {
             }
         }
 
+        /// Bytes of text that need no escaping or rewriting where they stand (`unchangedBytes`), as
+        /// `put` would append them one by one.
+        mutating func copy(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
+            bytes.append(contentsOf: run)
+            if beginContent { beginContent = run.allSatisfy(\.isDigit) }
+        }
+
         /// A decimal number, written digit by digit: citation numbers are the most frequent text of a
         /// large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
@@ -293,6 +300,14 @@ struct DirectInlineWriter {
     private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
         var index = 0
         while index < bytes.count {
+            // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
+            // rewrites is copied at once (byte by byte, this loop was a tenth of a build).
+            let runEnd = bytes[index...].firstIndex { !Self.unchangedBytes.contains($0) } ?? bytes.count
+            if runEnd > index {
+                output.copy(bytes[index..<runEnd])
+                index = runEnd
+                continue
+            }
             let byte = bytes[index]
             // Control characters: cmark drops text after a NUL and writes the others as entities. Left to it.
             guard byte >= 0x20, byte != 0x7F else { return false }
@@ -326,6 +341,11 @@ struct DirectInlineWriter {
         }
         return true
     }
+
+    /// The bytes that every format writes as they are wherever they stand: letters, digits, the space,
+    /// punctuation that is no markup in HTML, CommonMark (at any place on a line) or roff, and the bytes
+    /// of non-ASCII characters but E2, which starts the characters man names (`manNamedCharacters`).
+    private static let unchangedBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,;:/?%$@^{}~(".utf8) + (0x80...0xFF).filter { $0 != 0xE2 })
 
     /// The characters cmark's man writer names, by the last byte of their UTF-8 form (all are E2 80 xx).
     static let manNamedCharacters: [UInt8: StaticString] = [
