@@ -8,7 +8,7 @@ struct DirectInlineWriterTests {
 
     /// What the writer gives and what cmark gives, for one cell in one format; nil when the writer declines.
     func both(_ inlines: [Inline], _ format: DocumentFormat) -> (direct: String, cmark: String)? {
-        guard let direct = DirectInlineWriter(format: format, page: Self.page.ref).write(inlines) else { return nil }
+        guard let direct = DirectInlineWriter(format: format, page: Self.page.ref, place: .tableCell).write(inlines) else { return nil }
         let table = TableWriter(format: format, builder: PageDocumentBuilder(format: format, page: Self.page))
         return (direct, table.renderedByCmark(inlines))
     }

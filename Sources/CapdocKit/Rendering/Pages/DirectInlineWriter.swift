@@ -1,24 +1,37 @@
-/// Writes the generated inlines of a table cell (text, code, emphasis, page links, citations, value
-/// marks) straight into a table's bytes, as cmark 0.30 renders the same nodes, byte for byte.
+/// Writes generated inlines (text, code, emphasis, page links, citations, value marks) of a table cell,
+/// a paragraph or a list item straight into a page's bytes, as cmark 0.30 renders the same nodes,
+/// byte for byte.
 ///
 /// Why: building a cmark document per table cell and rendering it was a third of a build (a matrix of
 /// 20,000 services has millions of cells). What cmark does for these few node kinds is small and
 /// fixed: escaping text, wrapping it in delimiters. Whatever this writer cannot reproduce exactly —
 /// prose (`Inline.markdown`, which cmark must parse), external links, control characters, unusual code
-/// spans, nested emphasis, ids that would need escaping in a URL — makes it decline, and the cell goes
-/// through cmark. `DirectInlineWriterTests` holds it to cmark's output, case by case.
+/// spans, nested emphasis, ids that would need escaping in a URL — makes it decline, and the cell (or
+/// the whole paragraph or list) goes through cmark. `DirectInlineWriterTests` holds it to cmark's
+/// output, case by case.
 ///
-/// What it writes is the cell as `TableWriter` puts it in the table: the paragraph's content without
-/// the paragraph, with the table's own rewriting done (`|` escaped in Markdown; `\f[CR]` and
-/// breakable citations in man).
+/// What it writes is the paragraph's content without the paragraph: in a table cell as `TableWriter`
+/// puts it in the table, with the table's own rewriting done (`|` escaped in Markdown; `\f[CR]` and
+/// breakable citations in man); in a paragraph or list item outside a table (`DirectBlockWriter`),
+/// exactly cmark's bytes, which the page's own rewriting (`ManPostProcessor`) then goes over as it
+/// goes over cmark's.
 struct DirectInlineWriter {
     let format: DocumentFormat
     /// The page the cell is on, for relative links.
     let page: PageRef
+    let place: Place
+
+    /// Where the inlines go, which decides the rewriting done on cmark's bytes.
+    enum Place {
+        /// A cell of a table `TableWriter` writes.
+        case tableCell
+        /// A paragraph (or list item) of its own at the top level of a page.
+        case paragraph
+    }
 
     /// Appends the cell to `bytes`; false (and `bytes` as it was) when it must go through cmark.
     func write(_ inlines: [Inline], into bytes: inout [UInt8]) -> Bool {
-        var output = Output(format: format)
+        var output = Output(format: format, inTable: place == .tableCell)
         swap(&output.bytes, &bytes)
         output.cellStart = output.bytes.count
         let written = inlines.allSatisfy { write($0, parentIsEmphasis: false, into: &output) }
@@ -36,13 +49,18 @@ struct DirectInlineWriter {
     /// The bytes written so far, and the state cmark's renderers keep that changes escaping.
     struct Output {
         let format: DocumentFormat
+        /// Whether the table's rewriting is done (`Place.tableCell`).
+        let inTable: Bool
         var bytes: [UInt8] = []
         /// Where this cell starts in `bytes`.
         var cellStart = 0
         /// cmark's `begin_content` (Markdown): nothing but digits has been written on the line yet.
         var beginContent = true
 
-        init(format: DocumentFormat) { self.format = format }
+        init(format: DocumentFormat, inTable: Bool) {
+            self.format = format
+            self.inTable = inTable
+        }
 
         var isEmpty: Bool { bytes.count == cellStart }
 
@@ -61,6 +79,13 @@ struct DirectInlineWriter {
             }
         }
 
+        /// Bytes of text that need no escaping or rewriting where they stand (`unchangedBytes`), as
+        /// `put` would append them one by one.
+        mutating func copy(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
+            bytes.append(contentsOf: run)
+            if beginContent { beginContent = run.allSatisfy(\.isDigit) }
+        }
+
         /// A decimal number, written digit by digit: citation numbers are the most frequent text of a
         /// large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
@@ -75,13 +100,13 @@ struct DirectInlineWriter {
             } while divisor > 0
         }
 
-        /// A byte of text as cmark wrote it, with the table's rewriting: a Markdown table escapes
-        /// `|` (its column separator); a man table breaks "][" between citations (`]\:[`).
+        /// A byte of text as cmark wrote it, with the table's rewriting in a table: a Markdown table
+        /// escapes `|` (its column separator); a man table breaks "][" between citations (`]\:[`).
         mutating func put(_ byte: UInt8) {
             switch format {
-            case .markdown where byte == 0x7C:
+            case .markdown where byte == 0x7C && inTable:
                 bytes.append(0x5C)
-            case .man where byte == 0x5B && bytes.count > cellStart && bytes.last == 0x5D:
+            case .man where byte == 0x5B && inTable && bytes.count > cellStart && bytes.last == 0x5D:
                 bytes += [0x5C, 0x3A]
             case .html, .markdown, .man:
                 break
@@ -230,6 +255,11 @@ struct DirectInlineWriter {
                 output.literal("`")
                 for byte in bytes { output.put(byte) }
                 output.literal("`")
+            case .man where place == .paragraph:
+                // cmark's own font: ManPostProcessor.fixFonts rewrites the page's, these among them.
+                output.literal("\\f[C]")
+                guard writeText(bytes, into: &output) else { return false }
+                output.literal("\\f[]")
             case .man:
                 // cmark writes `\f[C]`; the table writes mandoc's `\f[CR]`, and `\%` where the code starts
                 // a word (see ManPostProcessor.fixFonts).
@@ -270,6 +300,14 @@ struct DirectInlineWriter {
     private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
         var index = 0
         while index < bytes.count {
+            // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
+            // rewrites is copied at once (byte by byte, this loop was a tenth of a build).
+            let runEnd = bytes[index...].firstIndex { !Self.unchangedBytes.contains($0) } ?? bytes.count
+            if runEnd > index {
+                output.copy(bytes[index..<runEnd])
+                index = runEnd
+                continue
+            }
             let byte = bytes[index]
             // Control characters: cmark drops text after a NUL and writes the others as entities. Left to it.
             guard byte >= 0x20, byte != 0x7F else { return false }
@@ -303,6 +341,11 @@ struct DirectInlineWriter {
         }
         return true
     }
+
+    /// The bytes that every format writes as they are wherever they stand: letters, digits, the space,
+    /// punctuation that is no markup in HTML, CommonMark (at any place on a line) or roff, and the bytes
+    /// of non-ASCII characters but E2, which starts the characters man names (`manNamedCharacters`).
+    private static let unchangedBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,;:/?%$@^{}~(".utf8) + (0x80...0xFF).filter { $0 != 0xE2 })
 
     /// The characters cmark's man writer names, by the last byte of their UTF-8 form (all are E2 80 xx).
     static let manNamedCharacters: [UInt8: StaticString] = [

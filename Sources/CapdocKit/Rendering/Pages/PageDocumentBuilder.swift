@@ -1,13 +1,18 @@
 import CCmark
 
 /// Builds the cmark node tree of a page for one format. Prose from Content is parsed by cmark;
-/// generated text goes in as text nodes; tables become custom blocks written by `TableWriter`.
+/// generated text goes in as text nodes; tables, and the generated paragraphs and lists whose bytes
+/// capdoc knows to be cmark's, are written directly (`TableWriter`, `DirectBlockWriter`) and go in as
+/// blocks that cmark copies as they are (`directNode`).
 struct PageDocumentBuilder {
     let format: DocumentFormat
     let page: Page
-    /// When set, a table's custom block holds what this returns for the table's bytes (a placeholder)
-    /// instead of the table itself.
-    var tablePlaceholder: (([UInt8]) -> String)?
+    /// When set, a block written directly goes into the tree as what this returns for its bytes (a
+    /// placeholder, `DirectBlockSplice`) instead of the bytes themselves.
+    var directPlaceholder: (([UInt8]) -> String)?
+    /// Whether generated paragraphs and lists are written directly; when false they are cmark nodes,
+    /// the plain way (which the tests hold the direct writing to).
+    var writesBlocksDirectly = true
 
     init(format: DocumentFormat, page: Page) {
         self.format = format
@@ -15,20 +20,82 @@ struct PageDocumentBuilder {
     }
 
     func document() -> CMarkDocument {
-        var blocks: [OpaquePointer] = []
+        var parts: [Part] = []
         if format.titleIsHeading {
-            blocks.append(heading(1, page.title, anchor: nil))
+            parts.append(.nodes([heading(1, page.title, anchor: nil)]))
         }
-        for block in page.blocks { blocks += nodes(for: block) }
-        return CMarkDocument(blocks: blocks)
+        for block in page.blocks { parts.append(part(for: block)) }
+        if case .markdown = format { keepListsApart(&parts) }
+        return CMarkDocument(blocks: parts.flatMap { part -> [OpaquePointer] in
+            switch part {
+            case let .nodes(nodes): nodes
+            case let .direct(bytes, block): [directNode(bytes, for: block)]
+            }
+        })
     }
 
     /// The page rendered in its format.
     func rendered() -> String {
         switch format {
         case .html: document().html()
-        case .markdown: TableSplice.render(self) { $0.commonMark() }
-        case .man: TableSplice.render(self) { $0.man() }
+        case .markdown: DirectBlockSplice.render(self) { $0.commonMark() }
+        case .man: DirectBlockSplice.render(self) { $0.man() }
+        }
+    }
+
+    /// The node that carries a block's bytes written directly, or their placeholder: a custom block,
+    /// which every writer copies as it is. Except for a paragraph or list in Markdown: cmark's
+    /// CommonMark writer ends a custom block with a blank line of its own (its exit is written), which
+    /// at the end of a page is one newline more than a paragraph or list leaves; an HTML block, a leaf
+    /// copied as it is, leaves the same as they do.
+    private func directNode(_ bytes: [UInt8], for block: Block) -> OpaquePointer {
+        let text = directPlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self)
+        switch (format, block) {
+        case (.markdown, .paragraph), (.markdown, .list): return CMarkNodes.literal(CMARK_NODE_HTML_BLOCK, text)
+        default: return CMarkNodes.customBlock(text)
+        }
+    }
+
+    /// A block as it goes into the tree: cmark nodes, or bytes written directly (with the block, in
+    /// case it must become nodes after all).
+    private enum Part {
+        case nodes([OpaquePointer])
+        case direct([UInt8], Block)
+    }
+
+    private func part(for block: Block) -> Part {
+        switch block {
+        case let .table(table):
+            return .direct(TableWriter(format: format, builder: self).bytes(for: table), block)
+        case .paragraph, .list:
+            guard writesBlocksDirectly, let bytes = DirectBlockWriter(format: format, page: page.ref).bytes(for: block) else { break }
+            return .direct(bytes, block)
+        case .heading, .markdown, .quote, .html, .code, .markdownCode:
+            break
+        }
+        return .nodes(nodes(for: block))
+    }
+
+    /// cmark's CommonMark writer ends a list that another list follows with `<!-- end list -->`, so that
+    /// the two read back as two lists; to it a list written directly is a custom block, which it does
+    /// not see as a list. So a list written directly next to another list (parts without nodes, such as
+    /// the site's own markup, in between) goes through cmark after all.
+    private func keepListsApart(_ parts: inout [Part]) {
+        func isList(_ part: Part, first: Bool) -> Bool? {
+            switch part {
+            case let .nodes(nodes):
+                guard let node = first ? nodes.first : nodes.last else { return nil }  // no nodes: look further
+                return cmark_node_get_type(node) == CMARK_NODE_LIST
+            case let .direct(_, block):
+                if case .list = block { return true }
+                return false
+            }
+        }
+        for index in parts.indices {
+            guard case let .direct(_, block) = parts[index], case .list = block else { continue }
+            let before = parts[..<index].reversed().lazy.compactMap { isList($0, first: false) }.first ?? false
+            let after = parts[(index + 1)...].lazy.compactMap { isList($0, first: true) }.first ?? false
+            if before || after { parts[index] = .nodes(nodes(for: block)) }
         }
     }
 
@@ -65,8 +132,7 @@ struct PageDocumentBuilder {
         case let .quote(inlines):
             return [CMarkNodes.container(CMARK_NODE_BLOCK_QUOTE, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(inlines))])]
         case let .table(table):
-            let bytes = TableWriter(format: format, builder: self).bytes(for: table)
-            return [CMarkNodes.customBlock(tablePlaceholder?(bytes) ?? String(decoding: bytes, as: UTF8.self))]
+            return [directNode(TableWriter(format: format, builder: self).bytes(for: table), for: block)]
         case let .html(markup):
             return format.keepsHTML ? [CMarkNodes.customBlock(markup)] : []
         case let .code(text):

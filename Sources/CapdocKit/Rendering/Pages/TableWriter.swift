@@ -22,7 +22,7 @@ struct TableWriter {
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
     /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
     private func cell(_ inlines: [Inline], _ out: inout [UInt8]) {
-        if DirectInlineWriter(format: format, page: builder.page.ref).write(inlines, into: &out) { return }
+        if DirectInlineWriter(format: format, page: builder.page.ref, place: .tableCell).write(inlines, into: &out) { return }
         out += renderedByCmark(inlines).utf8
     }
 

@@ -2,9 +2,10 @@ import Testing
 @testable import CapdocKit
 import CapdocTestSupport
 
-/// Tables spliced in after cmark renders the page give exactly the bytes cmark gives with the tables inside.
-@Suite("Tables spliced into rendered pages")
-struct TableSpliceTests {
+/// Blocks written directly (tables, generated paragraphs and lists), spliced in after cmark renders the
+/// page, give exactly the bytes cmark gives with the blocks' text inside its custom blocks.
+@Suite("Directly written blocks spliced into rendered pages")
+struct DirectBlockSpliceTests {
     func plain(_ builder: PageDocumentBuilder) -> String {
         builder.format == .man ? builder.document().man() : builder.document().commonMark()
     }
@@ -22,10 +23,12 @@ struct TableSpliceTests {
 
     static let table = Block.table(Table(caption: "T", columns: ["A", "B"], rows: [TableRow(header: TableCell(text: "x"), cells: [TableCell(text: "y")])]))
 
+    static let list = Block.list([[.text("a")], [.code("b")]])
+
     @Test("prose that contains a placeholder falls back to the plain rendering", arguments: [DocumentFormat.markdown, .man])
     func hostileProse(_ format: DocumentFormat) {
-        for prose in ["\(TableSplice.marker)0\(TableSplice.end)", "`\(TableSplice.marker)1\(TableSplice.end)`", "a\(TableSplice.marker)", "\u{2}"] {
-            let page = Page(ref: PageRef("services", "x"), title: "X", description: "", blocks: [Self.table, .markdown(prose), Self.table])
+        for prose in ["\(DirectBlockSplice.marker)0\(DirectBlockSplice.end)", "`\(DirectBlockSplice.marker)1\(DirectBlockSplice.end)`", "a\(DirectBlockSplice.marker)", "\u{2}"] {
+            let page = Page(ref: PageRef("services", "x"), title: "X", description: "", blocks: [Self.table, .markdown(prose), Self.list, Self.table])
             let builder = PageDocumentBuilder(format: format, page: page)
             #expect(builder.rendered() == plain(builder), "\(prose)")
         }

@@ -1,0 +1,93 @@
+/// Writes a generated paragraph or list — one whose inlines hold no Content prose — as cmark 0.30
+/// renders it at the top level of a page, byte for byte, without building cmark nodes for it.
+///
+/// Why: with tables written by `TableWriter`, what remained of rendering a page was cmark building
+/// and rendering the nodes of generated blocks, the largest of them the page's list of citations (a
+/// third of a service page's bytes, and long on every matrix, level and platform part). What cmark
+/// writes around the inlines of these blocks is small and fixed; the inlines are `DirectInlineWriter`'s.
+/// A block it cannot reproduce exactly — an inline the inline writer declines (prose, an external
+/// link, a control character), an empty list, a block with no text in Markdown — is left to cmark.
+///
+/// The bytes are the block without the newlines cmark puts before and after a block: the node that
+/// carries them into cmark's tree (`PageDocumentBuilder.directNode`; in Markdown and man a placeholder
+/// for them, `DirectBlockSplice`) gets the same newlines from cmark. They are cmark's bytes before the
+/// page's own rewriting (`ManPostProcessor`), which goes over them as over the rest of the page.
+/// `DirectBlockWriterTests` holds every page to the plain rendering, in every format.
+struct DirectBlockWriter {
+    let format: DocumentFormat
+    /// The page the block is on, for relative links.
+    let page: PageRef
+
+    /// The block's bytes; nil when it must go through cmark (or is no paragraph or list).
+    func bytes(for block: Block) -> [UInt8]? {
+        var out: [UInt8] = []
+        let written: Bool
+        switch block {
+        case let .paragraph(inlines): written = paragraph(inlines, &out)
+        case let .list(items): written = list(items, &out)
+        case .heading, .markdown, .quote, .table, .html, .markdownCode, .code: return nil
+        }
+        // cmark writes nothing at all for an empty Markdown paragraph, not even its blank line.
+        return written && !out.isEmpty ? out : nil
+    }
+
+    /// A paragraph at the top level: `<p>…</p>`, the text alone, or `.PP` and the text on the next line.
+    private func paragraph(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+        switch format {
+        case .html:
+            out += "<p>".utf8
+            guard write(inlines, &out) else { return false }
+            out += "</p>".utf8
+            return true
+        case .markdown:
+            return write(inlines, &out)
+        case .man:
+            out += ".PP".utf8
+            return onNextLine(inlines, &out)
+        }
+    }
+
+    /// A tight bullet list, each item one paragraph: cmark's `<li>` without `<p>`, its `  - ` marker
+    /// (4 columns), or its `.IP \[bu] 2`.
+    private func list(_ items: [[Inline]], _ out: inout [UInt8]) -> Bool {
+        // An empty list is nothing in Markdown and man, but `<ul>` in HTML: rare enough for cmark.
+        guard !items.isEmpty else { return false }
+        switch format {
+        case .html:
+            out += "<ul>\n".utf8
+            for item in items {
+                out += "<li>".utf8
+                guard write(item, &out) else { return false }
+                out += "</li>\n".utf8
+            }
+            out += "</ul>".utf8
+        case .markdown:
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(0x0A) }
+                out += "  - ".utf8
+                guard write(item, &out) else { return false }
+            }
+        case .man:
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(0x0A) }
+                out += ".IP \\[bu] 2".utf8
+                guard onNextLine(item, &out) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// roff text after a request, on a line of its own. cmark ends the request's line only when text
+    /// follows: an item with no text leaves no empty line.
+    private func onNextLine(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+        out.append(0x0A)
+        let start = out.count
+        guard write(inlines, &out) else { return false }
+        if out.count == start { out.removeLast() }
+        return true
+    }
+
+    private func write(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+        DirectInlineWriter(format: format, page: page, place: .paragraph).write(inlines, into: &out)
+    }
+}
