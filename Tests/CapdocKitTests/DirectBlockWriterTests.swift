@@ -66,7 +66,7 @@ struct DirectBlockWriterTests {
         return [
             [.text(text)],
             [.anchor("cite-1", [.text("[1]")]), .text(" "), .link([.text(text)], .page(claim)), .text(" ("), .code("guide#a"), .text("): “\(text)”")],
-            [.text(text), .text(" "), .citation(Citation(number: 3, target: claim)), .citation(Citation(number: 12, target: claim))],
+            [.text(text), .text(" "), .citation(Citation(number: 3)), .citation(Citation(number: 12))],
             [.strong([.text(text)]), .text(": "), .emphasis([.text(text)]), .text(" "), .code(text)],
             [.link([.code(text)], .page(PageRef("keys", "NSLocationWhenInUseUsageDescription"))), .text(" — " + text)],
             [.value(.yes, [.text(text)])],
