@@ -72,6 +72,14 @@ public struct Vocabulary: Sendable {
         return entities[kind]![position]
     }
 
+    /// An entry's name, read where it is stored: pages name an entity for every link to it (each of
+    /// 20,000 services on each of 99 deployment-target pages), and `entity(_:_:)` copied the whole
+    /// entry, retaining each of its strings and attributes, to read one.
+    func name(_ kind: EntityKind, _ id: String) -> String? {
+        guard let position = index[kind]?[id], let list = entities[kind] else { return nil }
+        return list[position].name
+    }
+
     public func position(_ kind: EntityKind, _ id: String) -> Int? { index[kind]?[id] }
 
     public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind]?[id] != nil }

@@ -33,7 +33,7 @@ struct PageContext {
     var merge: MergeResult { compiled.merge }
     var gated: GatedFacts { matrix.gated }
 
-    func name(_ kind: EntityKind, _ id: String) -> String { vocabulary.entity(kind, id)?.name ?? id }
+    func name(_ kind: EntityKind, _ id: String) -> String { vocabulary.name(kind, id) ?? id }
 
     func ref(_ kind: EntityKind, _ id: String) -> PageRef { PageRef(kind.plural, id) }
 
