@@ -190,4 +190,15 @@ struct DatasetTests {
         #expect(services.count == shipped + 100)
         #expect(shapes.count <= shipped + 20)
     }
+
+    @Test("a segment's OS range written directly is range(_:) written compactly, for every kind of bound")
+    func rangeWrittenDirectly() {
+        let v4 = Version("4"), v10 = Version("10.15.4")
+        for range in [VersionRange(from: v4, until: v10), VersionRange(from: v4), VersionRange(until: v10), .all] {
+            var direct: [UInt8] = [], built: [UInt8] = []
+            DatasetRenderer.writeRange(range, to: &direct)
+            DatasetRenderer.range(range).write(to: &built, indent: 0, layout: .compact)
+            #expect(direct == built, "\(range)")
+        }
+    }
 }

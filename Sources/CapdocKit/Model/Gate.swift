@@ -6,53 +6,26 @@
 public struct Gate: Sendable, Hashable {
     /// The fields in one shared box, as `Fact` keeps its own: a closed gate is the answer of every cell
     /// it closes, so answers and segments copy gates at every step of a timeline, and inline each
-    /// copy retained the gate's strings one by one.
-    private var box: SharedBox<GateFields>
+    /// copy retained the gate's strings one by one. A gate is read, never changed, once loaded.
+    private let box: SharedBox<GateFields>
 
-    public var id: Located<String> {
-        get { box.fields.id }
-        set { box = box.with { $0.id = newValue } }
-    }
+    public var id: Located<String> { box.fields.id }
     /// The kinds of fact it gates.
-    var gated: [FactKind] {
-        get { box.fields.gated }
-        set { box = box.with { $0.gated = newValue } }
-    }
+    var gated: [FactKind] { box.fields.gated }
     /// The kind of fact that must be true.
-    public var requires: FactKind {
-        get { box.fields.requires }
-        set { box = box.with { $0.requires = newValue } }
-    }
+    public var requires: FactKind { box.fields.requires }
     /// Where the required fact's subject comes from; nil when the required kind has no subject.
-    public var subject: GateSubject? {
-        get { box.fields.subject }
-        set { box = box.with { $0.subject = newValue } }
-    }
+    public var subject: GateSubject? { box.fields.subject }
     /// What an answer is where the gate is closed: a stable kebab-case id (`not-on-platform`) and
     /// its wording (`Not on platform`). Several gates may share an outcome.
-    public var outcome: String {
-        get { box.fields.outcome }
-        set { box = box.with { $0.outcome = newValue } }
-    }
-    public var name: String {
-        get { box.fields.name }
-        set { box = box.with { $0.name = newValue } }
-    }
+    public var outcome: String { box.fields.outcome }
+    public var name: String { box.fields.name }
     /// CommonMark: why the dependency holds.
-    public var summary: String {
-        get { box.fields.summary }
-        set { box = box.with { $0.summary = newValue } }
-    }
-    public var location: SourceLocation {
-        get { box.fields.location }
-        set { box = box.with { $0.location = newValue } }
-    }
+    public var summary: String { box.fields.summary }
+    public var location: SourceLocation { box.fields.location }
     /// The accuracy the gate applies under (nil: every answer). A gate for `reduced` says what an
     /// app the user granted only approximate locations cannot use.
-    public var accuracy: Accuracy? {
-        get { box.fields.accuracy }
-        set { box = box.with { $0.accuracy = newValue } }
-    }
+    public var accuracy: Accuracy? { box.fields.accuracy }
 
     public init(id: Located<String>, gated: [FactKind], requires: FactKind, subject: GateSubject?, outcome: String,
                 name: String, summary: String, location: SourceLocation, accuracy: Accuracy? = nil) {

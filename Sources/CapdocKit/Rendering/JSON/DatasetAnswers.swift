@@ -81,18 +81,7 @@ struct DatasetAnswers {
         }
         if !segment.os.isUnbounded {
             output += #","os":"#.utf8
-            // `DatasetRenderer.range` written compactly: {"from":…,"until":…}, an open bound left out.
-            output.append(0x7B)
-            if let from = segment.os.from {
-                output += #""from":"#.utf8
-                JSONValue.writeString(from.description, to: &output)
-            }
-            if let until = segment.os.until {
-                if segment.os.from != nil { output.append(0x2C) }
-                output += #""until":"#.utf8
-                JSONValue.writeString(until.description, to: &output)
-            }
-            output.append(0x7D)
+            DatasetRenderer.writeRange(segment.os, to: &output)
         }
         if case let .value(value) = segment.answer {
             if value == .boolean(true) {

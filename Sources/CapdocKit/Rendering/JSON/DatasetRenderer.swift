@@ -267,6 +267,21 @@ public struct DatasetRenderer: Renderer {
         .object(["from": range.from.map { .string($0.description) }, "until": range.until.map { .string($0.description) }])
     }
 
+    /// `range(_:)` written compactly without building it: every segment of every timeline has one.
+    static func writeRange(_ range: VersionRange, to output: inout [UInt8]) {
+        output.append(0x7B)
+        if let from = range.from {
+            output += #""from":"#.utf8
+            JSONValue.writeString(from.description, to: &output)
+        }
+        if let until = range.until {
+            if range.from != nil { output.append(0x2C) }
+            output += #""until":"#.utf8
+            JSONValue.writeString(until.description, to: &output)
+        }
+        output.append(0x7D)
+    }
+
     static func claimValue(_ value: ClaimValue) -> JSONValue {
         switch value {
         case let .boolean(flag): .bool(flag)

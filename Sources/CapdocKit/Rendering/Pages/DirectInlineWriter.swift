@@ -298,11 +298,12 @@ struct DirectInlineWriter {
     }
 
     private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
+        let unchanged = Self.unchangedBytes  // read once: a static is a lazy global, checked at each read
         var index = 0
         while index < bytes.count {
             // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
             // rewrites is copied at once (byte by byte, this loop was a tenth of a build).
-            let runEnd = bytes[index...].firstIndex { !Self.unchangedBytes.contains($0) } ?? bytes.count
+            let runEnd = bytes[index...].firstIndex { !unchanged.contains($0) } ?? bytes.count
             if runEnd > index {
                 output.copy(bytes[index..<runEnd])
                 index = runEnd

@@ -18,10 +18,6 @@
 enum ManPostProcessor {
     /// cmark writes a link as "text (URL)"; a URL is longer than a terminal line, so each `/` after
     /// the scheme gets a break point (`\:`, which prints nothing) where groff may wrap it.
-    static func breakableURLs(_ roff: String) -> String {
-        String(decoding: breakableURLs(Array(roff.utf8)), as: UTF8.self)
-    }
-
     static func breakableURLs(_ bytes: [UInt8]) -> [UInt8] {
         // On bytes: Foundation's `range(of:)` on a whole page was a tenth of a large build's man time.
         let open = Array("(http".utf8), scheme = Array("://".utf8)
@@ -80,10 +76,6 @@ enum ManPostProcessor {
 
     /// Prefixes `\&` to every line that would be a request but did not come from cmark or capdoc,
     /// and to every line of a no-fill (code) block except its end.
-    static func defuseRequests(_ roff: String) -> String {
-        String(decoding: defuseRequests(Array(roff.utf8)), as: UTF8.self)
-    }
-
     static func defuseRequests(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { bytes in
             var inCode = false
@@ -130,10 +122,6 @@ enum ManPostProcessor {
             body(bytes[start..<end])
             start = end + 1
         }
-    }
-
-    static func dropParagraphAfterHeadings(_ roff: String) -> String {
-        String(decoding: dropParagraphAfterHeadings(Array(roff.utf8)), as: UTF8.self)
     }
 
     static func dropParagraphAfterHeadings(_ bytes: [UInt8]) -> [UInt8] {
