@@ -74,17 +74,48 @@ public struct Builder: Sendable {
         let input = RenderInput(compiled)
         let pageRenderers = renderers.filter(\.hasPages)
         let order = input.renderOrder
+        let tally = WorkTally()
         try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
             if job == 0 {
-                for renderer in renderers { for file in try renderer.renderShared(input) { try sink.write(file) } }
+                for renderer in renderers {
+                    let files = try tally.measure("shared: \(renderer.name)") { try renderer.renderShared(input) }
+                    try tally.measure("shared: write") { for file in files { try sink.write(file) } }
+                }
             } else {
                 let index = order.pages[job - 1]
-                let page = input.page(index)
-                for renderer in pageRenderers { for file in renderer.render(page, input) { try sink.write(file) } }
+                let page = tally.measure("\(input.kind(of: index)): compose") { input.page(index) }
+                let kind = PageKind(page.ref)
+                for renderer in pageRenderers {
+                    let files = tally.measure("\(kind): \(renderer.name)") { renderer.render(page, input) }
+                    try tally.measure("\(kind): write") { for file in files { try sink.write(file) } }
+                }
                 order.written(index)
             }
         }
+        if WorkTally.enabled { try? StandardStreams.write(tally.report(), to: StandardStreams.error) }
     }
+}
+
+/// A page's kind for the work tally: its top folder (`services`, `levels`, `targets`), the parts of
+/// a split page apart from its overview, and "top" for the pages at the root.
+private struct PageKind: CustomStringConvertible {
+    let description: String
+
+    init(_ ref: PageRef) {
+        let folders = ref.section.split(separator: "/")
+        guard let top = folders.first else { description = "top"; return }
+        description = folders.count > 1 || top == "matrix" ? "\(top) parts" : String(top)
+    }
+}
+
+extension RenderInput {
+    /// The kind of the page at `index`, named before it is built.
+    fileprivate func kind(of index: Int) -> PageKind { PageKind(pageSources[index].ref) }
+}
+
+extension Renderer {
+    /// The format's name in the work tally.
+    fileprivate var name: String { String(describing: type(of: self)).replacingOccurrences(of: "Renderer", with: "") }
 }
 
 /// Keeps the files in memory (for `render`).
