@@ -19,7 +19,7 @@ enum UnknownIDCheck: Check {
             diagnostics.append(Diagnostic(.error, "unknown \(kind.rawValue) '\(id.value)'\(Suggestions.phrase(for: id.value, in: vocabulary.ids(kind)))",
                                           at: id.location, check: Self.id))
         }
-        func check(_ selection: Selection, _ ids: [String: Int], _ kind: EntityKind) {
+        func check(_ selection: Selection, _ ids: IDTable, _ kind: EntityKind) {
             guard case let .named(named) = selection else { return }
             for id in named where ids[id.value] == nil { check(id, kind) }
         }

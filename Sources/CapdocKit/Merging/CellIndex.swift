@@ -5,12 +5,12 @@
 struct CellIndex: Sendable {
     let platforms: [String]
     let levels: [String]
-    let platformPositions: [String: Int]
-    let levelPositions: [String: Int]
+    let platformPositions: IDTable
+    let levelPositions: IDTable
     /// Per kind: the subject ids, in vocabulary order ("" for kinds without a subject; topics for
     /// notes; `FlowKey`s for flow facts, in order of first claim), and their positions.
     private let subjectsByKind: [[String]]
-    private let subjectPositionsByKind: [[String: Int]]
+    private let subjectPositionsByKind: [IDTable]
     /// Per kind: the first cell; one more entry holds the number of cells.
     private let offsets: [Int]
     var count: Int { offsets[FactKind.allCases.count] }
@@ -19,37 +19,33 @@ struct CellIndex: Sendable {
     init(vocabulary: Vocabulary, freeSubjects: [FactKind: [String]]) {
         platforms = vocabulary.ids(.platform)
         levels = vocabulary.ids(.level)
-        var subjects: [[String]] = [], subjectPositions: [[String: Int]] = []
+        var subjects: [[String]] = [], subjectPositions: [IDTable] = []
         var offsets = [0]
         // Kinds about the same entities (three are about services) share their lists.
         var vocabularyIDs: [EntityKind: [String]] = [:]
         for kind in FactKind.allCases {
             if kind.hasFreeTopic || kind.isFlow {
                 subjects.append(freeSubjects[kind] ?? [])
-                subjectPositions.append(Self.positions(subjects.last!))
+                subjectPositions.append(IDTable(subjects.last!))
             } else if let subjectKind = kind.subjectKind {
                 if vocabularyIDs[subjectKind] == nil { vocabularyIDs[subjectKind] = vocabulary.ids(subjectKind) }
                 subjects.append(vocabularyIDs[subjectKind]!)
                 subjectPositions.append(vocabulary.positions(of: subjectKind))
             } else {
                 subjects.append([""])
-                subjectPositions.append(["": 0])
+                subjectPositions.append(IDTable([""]))
             }
             offsets.append(offsets.last! + subjects.last!.count * platforms.count * (kind.takesLevels ? levels.count : 1))
         }
         subjectsByKind = subjects
         subjectPositionsByKind = subjectPositions
         self.offsets = offsets
-        platformPositions = Self.positions(platforms)
-        levelPositions = Self.positions(levels)
-    }
-
-    private static func positions(_ ids: [String]) -> [String: Int] {
-        Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        platformPositions = IDTable(platforms)
+        levelPositions = IDTable(levels)
     }
 
     func subjects(_ kind: FactKind) -> [String] { subjectsByKind[kind.ordinal] }
-    func subjectPositions(_ kind: FactKind) -> [String: Int] { subjectPositionsByKind[kind.ordinal] }
+    func subjectPositions(_ kind: FactKind) -> IDTable { subjectPositionsByKind[kind.ordinal] }
 
     /// The cell of an address given by ids, or nil when an id is not in the vocabulary.
     func cell(kind: FactKind, subject: String, platform: String, level: String?) -> Int? {
@@ -67,7 +63,7 @@ struct CellIndex: Sendable {
     /// A platform's or level's place. Every answer looks up several cells, and hashing an id (SipHash)
     /// costs more than comparing it with a handful of short strings: a short list is searched, a long
     /// one (Content may declare many) goes through its table.
-    private static func position(of id: String, in ids: [String], _ positions: [String: Int]) -> Int? {
+    static func position(of id: String, in ids: [String], _ positions: IDTable) -> Int? {
         ids.count <= 16 ? ids.firstIndex(of: id) : positions[id]
     }
 

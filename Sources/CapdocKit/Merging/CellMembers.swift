@@ -123,7 +123,7 @@ private struct Coverage: Sendable {
         }
     }
 
-    private func positions(_ selection: Selection, in positions: [String: Int], every: [Int]) -> [Int] {
+    private func positions(_ selection: Selection, in positions: IDTable, every: [Int]) -> [Int] {
         switch selection {
         case .silent, .all: every
         case let .named(ids): ids.compactMap { positions[$0.value] }

@@ -48,7 +48,7 @@ struct Ruling: Sendable {
         }
     }
 
-    static func prepare(_ adjudications: [Adjudication], claimIndex: [String: Int], platforms: [String: Int], ranks: VersionRanks) -> Book {
+    static func prepare(_ adjudications: [Adjudication], claimIndex: [String: Int], platforms: IDTable, ranks: VersionRanks) -> Book {
         var rulings: [Ruling] = []
         var bounds = [Set<Int32>](repeating: [], count: platforms.count)
         for adjudication in adjudications {

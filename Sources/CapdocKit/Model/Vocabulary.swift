@@ -2,6 +2,24 @@
 public enum EntityKind: String, Sendable, CaseIterable, Codable {
     case platform, level, status, service, key, request, api, state, trigger, choice, source
 
+    /// The kind's place in `allCases`: the vocabulary keeps its tables in arrays by it, since a
+    /// String-backed enum hashes its raw value as a dictionary key (pages look entities up millions of times).
+    var ordinal: Int {
+        switch self {
+        case .platform: 0
+        case .level: 1
+        case .status: 2
+        case .service: 3
+        case .key: 4
+        case .request: 5
+        case .api: 6
+        case .state: 7
+        case .trigger: 8
+        case .choice: 9
+        case .source: 10
+        }
+    }
+
     /// The plural used for file names, URLs and JSON members.
     var plural: String {
         switch self {
@@ -38,8 +56,10 @@ public struct Entity: Sendable, Hashable {
 
 /// All vocabulary entries, in file order, with lookup by kind and id.
 public struct Vocabulary: Sendable {
-    private(set) var entities: [EntityKind: [Entity]] = [:]
-    private var index: [EntityKind: [String: Int]] = [:]
+    /// The entries of each kind in file order, and each id's place among them: arrays by
+    /// `EntityKind.ordinal`.
+    private var entities: [[Entity]] = Array(repeating: [], count: EntityKind.allCases.count)
+    private var index: [IDTable] = Array(repeating: IDTable(), count: EntityKind.allCases.count)
     /// The words of the domain and its optional concepts (`domain.yaml`).
     public var domain = Domain()
 
@@ -48,41 +68,43 @@ public struct Vocabulary: Sendable {
     /// Adds an entry; returns the earlier entry with the same id if there is one (and keeps the first).
     @discardableResult
     mutating func add(_ entity: Entity) -> Entity? {
-        if let existing = index[entity.kind]?[entity.id.value] {
-            return entities[entity.kind]![existing]
+        let kind = entity.kind.ordinal
+        if let existing = index[kind][entity.id.value] {
+            return entities[kind][existing]
         }
-        index[entity.kind, default: [:]][entity.id.value] = entities[entity.kind, default: []].count
-        entities[entity.kind, default: []].append(entity)
+        index[kind].append(entity.id.value)
+        entities[kind].append(entity)
         return nil
     }
 
-    public func all(_ kind: EntityKind) -> [Entity] { entities[kind] ?? [] }
+    public func all(_ kind: EntityKind) -> [Entity] { entities[kind.ordinal] }
 
     /// Keeps only the first `count` entries of a kind.
     mutating func truncate(_ kind: EntityKind, to count: Int) {
-        guard let list = entities[kind], list.count > count else { return }
-        entities[kind] = Array(list.prefix(count))
-        index[kind] = Dictionary(uniqueKeysWithValues: entities[kind]!.enumerated().map { ($1.id.value, $0) })
+        let list = entities[kind.ordinal]
+        guard list.count > count else { return }
+        entities[kind.ordinal] = Array(list.prefix(count))
+        index[kind.ordinal] = IDTable(entities[kind.ordinal].lazy.map(\.id.value))
     }
 
     public func ids(_ kind: EntityKind) -> [String] { all(kind).map(\.id.value) }
 
     func entity(_ kind: EntityKind, _ id: String) -> Entity? {
-        guard let position = index[kind]?[id] else { return nil }
-        return entities[kind]![position]
+        guard let position = index[kind.ordinal][id] else { return nil }
+        return entities[kind.ordinal][position]
     }
 
     /// An entry's name, read where it is stored: pages name an entity for every link to it (each of
     /// 20,000 services on each of 99 deployment-target pages), and `entity(_:_:)` copied the whole
     /// entry, retaining each of its strings and attributes, to read one.
     func name(_ kind: EntityKind, _ id: String) -> String? {
-        guard let position = index[kind]?[id], let list = entities[kind] else { return nil }
-        return list[position].name
+        guard let position = index[kind.ordinal][id] else { return nil }
+        return entities[kind.ordinal][position].name
     }
 
-    public func position(_ kind: EntityKind, _ id: String) -> Int? { index[kind]?[id] }
+    public func position(_ kind: EntityKind, _ id: String) -> Int? { index[kind.ordinal][id] }
 
-    public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind]?[id] != nil }
+    public func contains(_ kind: EntityKind, _ id: String) -> Bool { index[kind.ordinal][id] != nil }
 
     /// The entries of a kind that have an attribute (`keys.yaml` `widget-opt-in`, …), in order.
     func entities(_ kind: EntityKind, with attribute: String) -> [Entity] {
@@ -90,5 +112,5 @@ public struct Vocabulary: Sendable {
     }
 
     /// The ids of a kind and their positions: for looking up many ids of one kind.
-    func positions(of kind: EntityKind) -> [String: Int] { index[kind] ?? [:] }
+    func positions(of kind: EntityKind) -> IDTable { index[kind.ordinal] }
 }

@@ -40,45 +40,41 @@ extension PageContext {
         }
     }
 
-    /// One answer for the versions from `target` on, from the timeline's segments that reach past it,
-    /// and the deprecation of the newest of them. Called for every service, level and target (tens of
-    /// millions of times at 20,000 services), so it reads the timeline in place instead of copying it.
-    private func rangeAnswer(_ timeline: [(os: VersionRange, support: Support)], target: Version)
-        -> (text: String, value: ValueClass, deprecation: Deprecation?) {
-        // The timeline is in OS order: the segments that reach past the target are a suffix of it.
-        let kept = timeline[(timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex)...]
-        guard let newest = kept.last else { return ("Unknown", .unknown, nil) }
+    /// What a service's cell says for every deployment target that keeps the timeline's segments from
+    /// `first` on (the segments that reach past the target are a suffix of the timeline, in OS order):
+    /// one answer for the whole range, and the deprecation of the newest segment, said once after it.
+    /// It depends on the target only through that suffix and the start of a "Varies" answer's first
+    /// range, so `ServiceCellCache` keeps it per suffix: 20,000 services × 99 targets ask.
+    func targetAnswer(_ timeline: ServiceCellCache.Timeline, keptFrom first: Int) -> TargetAnswer {
+        let kept = timeline[first...]
+        guard let newest = kept.last else { return TargetAnswer(text: .fixed("Unknown"), value: .unknown) }
         let deprecation = newest.support.deprecation
         // Neighbouring segments that read the same are one answer (a deprecation splits the timeline).
         var words: [(text: String, value: ValueClass)] = []
         var starts: [VersionRange] = []
-        for segment in kept {
-            let word = word(segment.support.availability)
-            if let last = words.last, last.text == word.0 { starts[starts.count - 1].until = segment.os.until; continue }
+        for index in kept.indices {
+            let word = word(timeline[index].support.availability)
+            if let last = words.last, last.text == word.0 { starts[starts.count - 1].until = timeline[index].os.until; continue }
             words.append(word)
-            starts.append(segment.os)
+            starts.append(timeline[index].os)
         }
-        if words.count > 1, words.allSatisfy({ $0.value == .no || $0.value == .na }) { return ("Never", .no, deprecation) }
+        if words.count > 1, words.allSatisfy({ $0.value == .no || $0.value == .na }) { return TargetAnswer(text: .fixed("Never"), value: .no) }
         // Neighbours that read the same were joined: one word left means one answer for the whole range.
         if words.count == 1 {
             let (text, value) = words[0]
             switch value {
-            case .yes: return (text == "Yes" ? "Yes, on every version" : text, .yes, deprecation)
-            case .no: return (text == "No" ? "Never" : text, .no, deprecation)
-            case .unknown, .na: return (text, value, deprecation)
+            case .yes: return TargetAnswer(text: .fixed(deprecated(text == "Yes" ? "Yes, on every version" : text, deprecation)), value: .yes)
+            case .no: return TargetAnswer(text: .fixed(text == "No" ? "Never" : text), value: .no)
+            case .unknown, .na: return TargetAnswer(text: .fixed(text), value: value)
             }
         }
         // Not yet, then yes to the newest version: "From 17.0".
         if words.last?.value == .yes, words.dropLast().allSatisfy({ $0.value != .yes && $0.value != .unknown }), let from = starts.last?.from {
-            return ("From \(from)", .yes, deprecation)
+            return TargetAnswer(text: .fixed(deprecated("From \(from)", deprecation)), value: .yes)
         }
-        var parts: [String] = []
-        for (range, word) in zip(starts, words) {
-            var range = range
-            if let from = range.from, from < target { range.from = target } else if range.from == nil { range.from = target }
-            parts.append("\(versions(range)): \(word.text)")
-        }
-        return ("Varies: " + parts.joined(separator: "; "), .unknown, deprecation)
+        // Only the first range can start before the target (the others start after its end).
+        let rest = zip(starts, words).dropFirst().map { range, word in "; \(versions(range)): \(word.text)" }.joined()
+        return TargetAnswer(text: .varies(first: starts[0], word: words[0].text, rest: rest), value: .unknown)
     }
 
     func deploymentTargetPage(platform: String, target: Version, targets: [Version]) -> Page {
@@ -135,18 +131,38 @@ extension PageContext {
         blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let timeline = serviceCells.timeline(service: service, platform: platform, level: level, self)
-                // A deprecation is no change of answer: it is said once, after it.
-                var answer = rangeAnswer(timeline, target: target)
-                if answer.value == .yes, let deprecation = answer.deprecation {
-                    answer.text = deprecated(answer.text, deprecation)
-                }
+                let answer = serviceCells.targetAnswer(service: service, platform: platform, level: level, target: target, self)
                 // A summary of the service page's timeline: the claims are cited there, cell by cell and
                 // version by version; here they would be every claim of every segment in the range, which
                 // at thousands of services makes each of these pages megabytes.
-                return TableCell([.value(answer.value, [.text(answer.text)])])
+                return TableCell([.value(answer.value, [.text(answer.text(from: target, self))])])
             }, anchor: "service-" + service)
         })))
         return blocks
+    }
+}
+
+/// A deployment-target cell's answer before its target is known (`PageContext.targetAnswer`).
+struct TargetAnswer: Sendable {
+    enum Text: Sendable {
+        /// The same for every target that keeps the segments.
+        case fixed(String)
+        /// "Varies: 15.0 to 17.0: No; 17.0+: Yes": the first range starts at the target when it
+        /// started before it; the others follow as they are.
+        case varies(first: VersionRange, word: String, rest: String)
+    }
+
+    let text: Text
+    let value: ValueClass
+
+    func text(from target: Version, _ context: PageContext) -> String {
+        switch text {
+        case let .fixed(text):
+            return text
+        case let .varies(first, word, rest):
+            var range = first
+            if range.from.map({ $0 < target }) ?? true { range.from = target }
+            return "Varies: \(context.versions(range)): \(word)\(rest)"
+        }
     }
 }

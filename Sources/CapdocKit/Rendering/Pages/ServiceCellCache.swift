@@ -48,20 +48,32 @@ final class ServiceCellCache: @unchecked Sendable {
 
     private let vocabulary: Vocabulary
     private let levelCount: Int
+    /// The platform and level ids and their places (`CellIndex.position`: a handful are searched in
+    /// place, where hashing an id costs more than comparing it with them; every cell of every page asks).
+    private let platforms: [String], platformPositions: IDTable
+    private let levels: [String], levelPositions: IDTable
     /// Per service, its cells platform by platform and level by level, in vocabulary order; nil
     /// until worked out, and again once let go.
     fileprivate var rows: [[Cells]?]
     /// Per service, the timelines of its cells, in the same order: kept for the whole build.
     private var timelines: [[Timeline]?]
+    /// Per service and cell, its deployment-target answers by the first segment a target keeps
+    /// (nil until a target page asks): kept for the whole build, as the timelines.
+    private var targetAnswers: [[[TargetAnswer?]]?]
     fileprivate let lock = NSLock()
     /// How many times a service's cells were worked out (tests: once each, when pages go in `RenderOrder`).
     fileprivate var workedOut = 0
 
     init(vocabulary: Vocabulary) {
         self.vocabulary = vocabulary
-        levelCount = vocabulary.ids(.level).count
+        platforms = vocabulary.ids(.platform)
+        platformPositions = vocabulary.positions(of: .platform)
+        levels = vocabulary.ids(.level)
+        levelPositions = vocabulary.positions(of: .level)
+        levelCount = levels.count
         rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
         timelines = Array(repeating: nil, count: vocabulary.ids(.service).count)
+        targetAnswers = Array(repeating: nil, count: timelines.count)
     }
 
     /// The cells of a service on a platform under a level (the matrix, level, platform and service
@@ -81,6 +93,27 @@ final class ServiceCellCache: @unchecked Sendable {
         return (lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).timelines)[index]
     }
 
+    /// The answer of a service on a platform under a level for the versions from `target` on (the
+    /// deployment-target pages ask, for every service at every target).
+    func targetAnswer(service: String, platform: String, level: String, target: Version, _ context: PageContext) -> TargetAnswer {
+        func firstKept(_ timeline: Timeline) -> Int { timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex }
+        guard let (slot, index) = address(service, platform, level) else {
+            let timeline = context.serviceCellsOf(service: service, platform: platform, level: level).timeline
+            return context.targetAnswer(timeline, keptFrom: firstKept(timeline))
+        }
+        let timeline = (lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).timelines)[index]
+        let first = firstKept(timeline)
+        if let known = lock.withLock({ targetAnswers[slot]?[index][first] }) { return known }
+        let answer = context.targetAnswer(timeline, keptFrom: first)
+        lock.withLock {
+            if targetAnswers[slot] == nil {
+                targetAnswers[slot] = (self.timelines[slot] ?? []).map { Array(repeating: nil, count: $0.count + 1) }
+            }
+            targetAnswers[slot]![index][first] = answer
+        }
+        return answer
+    }
+
     /// Lets the cells of these services go (their timelines stay); asked for again, they are worked out again.
     func forget(_ services: some Sequence<String>) {
         let slots = services.compactMap { vocabulary.position(.service, $0) }
@@ -89,8 +122,8 @@ final class ServiceCellCache: @unchecked Sendable {
 
     /// The service's slot and the cell's place in its row; nil for an id not in the vocabulary.
     private func address(_ service: String, _ platform: String, _ level: String) -> (slot: Int, index: Int)? {
-        guard let slot = vocabulary.position(.service, service), let platformPosition = vocabulary.position(.platform, platform),
-              let levelPosition = vocabulary.position(.level, level) else { return nil }
+        guard let slot = vocabulary.position(.service, service), let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions),
+              let levelPosition = CellIndex.position(of: level, in: levels, levelPositions) else { return nil }
         return (slot, platformPosition * levelCount + levelPosition)
     }
 

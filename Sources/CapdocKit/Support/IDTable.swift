@@ -1,0 +1,74 @@
+/// The places of ids (0, 1, 2, … in the order given), looked up by id: the vocabulary's and the fact
+/// cells' tables, which a build of 20,000 services asks tens of millions of times (every answer finds
+/// its cell by the ids of its subject, platform and level).
+///
+/// Why not `[String: Int]`: Swift's dictionary hashes with SipHash through `Hasher`, several hundred
+/// instructions for a short id, which made lookups about a twentieth of a build. Ids are short and
+/// hashing them needs no protection against chosen collisions beyond a per-process seed, so this
+/// table hashes the id's UTF-8 bytes with FNV-1a and probes linearly; the answer is the same as the
+/// dictionary's (a test holds them equal), only cheaper.
+struct IDTable: Sendable {
+    /// The ids, by place (an id given twice has two places, and is found at its first, as a
+    /// dictionary built with "first wins" finds it).
+    private var ids: [String] = []
+    /// Open addressing: each slot holds a place + 1, or 0 when empty; a power of two, at most half full.
+    private var slots: [Int32] = Array(repeating: 0, count: 8)
+    private var mask = 7
+
+    /// Differs between processes, so that no Content can be written to collide (what SipHash's seed
+    /// does for `Dictionary`); a lookup's result does not depend on it.
+    private static let seed = UInt64.random(in: 0...UInt64.max)
+
+    init() {}
+
+    /// Each id at its place in `ids`.
+    init<Ids: Sequence>(_ ids: Ids) where Ids.Element == String {
+        for id in ids { append(id) }
+    }
+
+    var count: Int { ids.count }
+
+    /// The place of `id` (its first), or nil when it is not in the table.
+    subscript(id: String) -> Int? {
+        var slot = Self.hash(id) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            if ids[entry - 1] == id { return entry - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Gives `id` the next place; a lookup finds it there unless it had a place already.
+    mutating func append(_ id: String) {
+        ids.append(id)
+        if ids.count * 2 > slots.count { grow() } else { place(ids.count - 1) }
+    }
+
+    /// Puts a place in its slot, unless its id is found at an earlier place.
+    private mutating func place(_ index: Int) {
+        var slot = Self.hash(ids[index]) & mask
+        while slots[slot] != 0 {
+            if ids[Int(slots[slot]) - 1] == ids[index] { return }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(index + 1)
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        mask = slots.count - 1
+        for index in ids.indices { place(index) }
+    }
+
+    /// FNV-1a over the UTF-8 bytes, from the seed, with a final mix so that the low bits (the slot)
+    /// depend on every byte.
+    private static func hash(_ id: String) -> Int {
+        let hash = ByteText.withBytes(id) { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
+        }
+        return Int(truncatingIfNeeded: (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9 ^ (hash >> 32))
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import CapdocKit
+
+@Suite("IDTable")
+struct IDTableTests {
+    /// The table must answer as the dictionary it replaced ("first place wins" for an id given
+    /// twice), for ids of every length, non-ASCII ones, the empty id and ids not in it.
+    @Test func answersAsADictionaryWithFirstWins() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghij-0123456789é€🙂".map(String.init))
+        for round in 0..<40 {
+            let count = round < 5 ? round : Int.random(in: 1...3_000, using: &generator)
+            let ids: [String] = (0..<count).map { _ in
+                (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            }
+            let table = IDTable(ids)
+            let dictionary = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            #expect(table.count == ids.count)
+            for id in ids { #expect(table[id] == dictionary[id]) }
+            for probe in ["", "absent", "svc-99999", ids.first.map { $0 + "x" } ?? "y"] {
+                #expect(table[probe] == dictionary[probe])
+            }
+        }
+    }
+
+    @Test func appendingGivesTheNextPlace() {
+        var table = IDTable()
+        for number in 0..<1_000 { table.append("svc-\(number)") }
+        table.append("svc-5")  // a second place; the first is the one found
+        #expect(table.count == 1_001)
+        #expect(table["svc-0"] == 0)
+        #expect(table["svc-999"] == 999)
+        #expect(table["svc-5"] == 5)
+        #expect(table["svc-1000"] == nil)
+    }
+}
