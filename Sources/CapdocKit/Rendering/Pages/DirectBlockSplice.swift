@@ -3,7 +3,9 @@
 /// A block written directly — a table (`TableWriter`), a generated paragraph or list
 /// (`DirectBlockWriter`) — is a top-level block of text capdoc wrote itself (a custom block, or an HTML
 /// block, `PageDocumentBuilder.directNode`), and cmark's Markdown and man writers pass such text
-/// through unchanged, but character by character, which made up much of a large page's rendering. So cmark renders a short placeholder for each such block, and
+/// through unchanged, but character by character, which made up much of a large page's rendering; its
+/// HTML writer copies them at once, but only after the text was checked as UTF-8 and copied into the
+/// node, and its output is checked and copied again into a String. So cmark renders a short placeholder for each such block, and
 /// the blocks' text is put in their place afterwards: the same bytes, faster. Should a placeholder not
 /// come back exactly once and in order (prose that happens to contain one), or a block start or end
 /// with a newline (which would change cmark's spacing around it), the page is rendered with the

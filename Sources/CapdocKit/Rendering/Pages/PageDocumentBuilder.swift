@@ -37,7 +37,7 @@ struct PageDocumentBuilder {
     /// The page rendered in its format.
     func rendered() -> String {
         switch format {
-        case .html: document().html()
+        case .html: DirectBlockSplice.render(self) { $0.html() }
         case .markdown: DirectBlockSplice.render(self) { $0.commonMark() }
         case .man: DirectBlockSplice.render(self) { $0.man() }
         }
