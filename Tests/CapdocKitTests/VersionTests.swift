@@ -12,6 +12,21 @@ struct VersionTests {
         #expect(Version("10.15")!.description == "10.15")
     }
 
+    /// A timeline's bounds: sorted, each once, whatever order they arrive in — as a Set sorted.
+    @Test func boundsAreSortedAndUnique() {
+        var generator = SplitMix(state: 7)
+        for round in 0..<300 {
+            let versions = (0..<(round % 40)).map { _ in
+                Version(components: [Int(generator.next() % 5), Int(generator.next() % 3)])
+            }
+            var bounds = VersionBounds()
+            for version in versions { bounds.insert(version) }
+            #expect(bounds.sorted == Set(versions).sorted())
+            #expect(VersionBounds(versions) == bounds)
+            #expect(bounds.isEmpty == versions.isEmpty)
+        }
+    }
+
     /// Versions are stored as two words: order, equality and components must be those of the
     /// dotted numbers, trailing zeros aside, up to six digits in each of four components.
     @Test func packedVersionsKeepTheirMeaning() throws {

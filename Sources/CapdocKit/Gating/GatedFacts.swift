@@ -148,7 +148,7 @@ public struct GatedFacts: Sendable {
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
     /// first fact or gate that decides anything are left out.
     func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [Segment] {
-        var bounds = Set<Version>()
+        var bounds = VersionBounds()
         collectBounds(kind, subject: subject, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         var result: [Segment] = []
         for range in Merger.segments(between: bounds) {
@@ -188,7 +188,7 @@ public struct GatedFacts: Sendable {
     }
 
     func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy = .full,
-                       into bounds: inout Set<Version>) {
+                       into bounds: inout VersionBounds) {
         for fact in merge.factSlice(kind, subject: subject, platform: platform, level: level) {
             if let from = fact.os.from { bounds.insert(from) }
             if let until = fact.os.until { bounds.insert(until) }

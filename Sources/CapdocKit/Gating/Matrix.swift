@@ -55,13 +55,21 @@ struct Matrix: Sendable {
         return Support(availability: works.answer, relaunch: launches.answer, deprecation: deprecation, facts: facts)
     }
 
-    /// The answer over all OS versions: ranges where it stays the same, in order.
-    func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full) -> [(os: VersionRange, support: Support)] {
-        var bounds = Set<Version>()
+    /// A service's deprecation on a platform over OS versions: the same under every level and accuracy,
+    /// so a caller that asks for several of them works it out once (`timeline(…deprecations:)`).
+    func deprecations(service: String, platform: String) -> [GatedFacts.Segment] {
+        gated.timeline(.serviceDeprecated, subject: service, platform: platform)
+    }
+
+    /// The answer over all OS versions: ranges where it stays the same, in order. `deprecations`: the
+    /// service's `deprecations(service:platform:)`, when the caller has it.
+    func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full,
+                  deprecations: [GatedFacts.Segment]? = nil) -> [(os: VersionRange, support: Support)] {
+        var bounds = VersionBounds()
         gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
-        let deprecations = gated.timeline(.serviceDeprecated, subject: service, platform: platform)
+        let deprecations = deprecations ?? self.deprecations(service: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
         for segment in Merger.segments(between: bounds) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.

@@ -113,9 +113,9 @@ enum Merger {
     /// OS segments cut at every bound of some ranges and at `extraBounds` (the matrix cuts its rows so).
     /// The ranges between bounds already gathered: from before the first to after the last (`.all`
     /// without bounds). What a timeline walks, once per answer asked.
-    static func segments(between bounds: Set<Version>) -> [VersionRange] {
+    static func segments(between bounds: VersionBounds) -> [VersionRange] {
         guard !bounds.isEmpty else { return [.all] }
-        let sorted = bounds.sorted()
+        let sorted = bounds.sorted
         var result: [VersionRange] = []
         result.reserveCapacity(sorted.count + 1)
         result.append(VersionRange(from: nil, until: sorted[0]))
@@ -126,13 +126,13 @@ enum Merger {
 
     static func segments(of group: [Int], ranges: [VersionRange], extraBounds: [Version]) -> [VersionRange] {
         if extraBounds.isEmpty, group.allSatisfy({ ranges[$0].isUnbounded }) { return [.all] }
-        var bounds = Set<Version>(extraBounds)
+        var bounds = VersionBounds(extraBounds)
         for index in group {
             if let from = ranges[index].from { bounds.insert(from) }
             if let until = ranges[index].until { bounds.insert(until) }
         }
         if bounds.isEmpty { return [.all] }
-        let sorted = bounds.sorted()
+        let sorted = bounds.sorted
         var result = [VersionRange(from: nil, until: sorted[0])]
         for (lower, upper) in zip(sorted, sorted.dropFirst()) { result.append(VersionRange(from: lower, until: upper)) }
         result.append(VersionRange(from: sorted.last!, until: nil))

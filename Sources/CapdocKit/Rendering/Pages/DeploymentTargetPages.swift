@@ -10,7 +10,7 @@ extension PageContext {
     func deploymentTargets(_ platform: String) -> [Version] { deploymentTargetsByPlatform[platform] ?? [] }
 
     static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, gated: GatedFacts) -> [Version] {
-        var bounds = Set<Version>()
+        var bounds = VersionBounds()
         // The bounds alone, not the answers between them: working out every timeline of every service
         // on every platform costs seconds at thousands of services.
         for service in vocabulary.ids(.service) {
@@ -22,7 +22,7 @@ extension PageContext {
         for request in vocabulary.ids(.request) {
             gated.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
         }
-        return bounds.sorted()
+        return bounds.sorted
     }
 
     static func targetRef(_ platform: String, _ version: Version) -> PageRef {

@@ -181,8 +181,9 @@ extension PageContext {
 
     /// A service's timeline and the support and relaunch cells made from it: working the timeline out
     /// is most of what a cell costs.
-    func serviceCellsOf(service: String, platform: String, level: String) -> (timeline: ServiceCellCache.Timeline, cells: ServiceCellCache.Cells) {
-        let timeline = matrix.timeline(service: service, platform: platform, level: level)
+    func serviceCellsOf(service: String, platform: String, level: String, deprecations: [GatedFacts.Segment]? = nil)
+        -> (timeline: ServiceCellCache.Timeline, cells: ServiceCellCache.Cells) {
+        let timeline = matrix.timeline(service: service, platform: platform, level: level, deprecations: deprecations)
         // The cache keeps every service's timeline for the whole build (the deployment targets read
         // them), so it keeps it without the facts behind it (the plans have their claims): dropping
         // them, in a commit with two smaller changes, took the build's peak at 20,000 services from

@@ -129,7 +129,9 @@ final class ServiceCellCache: @unchecked Sendable {
 
     private func workOut(_ service: String, slot: Int, _ context: PageContext) -> (cells: [Cells], timelines: [Timeline]) {
         let computed = vocabulary.ids(.platform).flatMap { platform in
-            vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0) }
+            // The deprecation is the same under every level: worked out once per platform.
+            let deprecations = context.matrix.deprecations(service: service, platform: platform)
+            return vocabulary.ids(.level).map { context.serviceCellsOf(service: service, platform: platform, level: $0, deprecations: deprecations) }
         }
         let cells = computed.map(\.cells), timelines = computed.map(\.timeline)
         lock.withLock {
