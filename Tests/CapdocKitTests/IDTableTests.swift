@@ -34,3 +34,19 @@ struct IDTableTests {
         #expect(table["svc-1000"] == nil)
     }
 }
+
+@Suite("uniqued")
+struct UniquedTests {
+    /// Short lists are compared in place, long ones hashed (a Set, or an IDTable for strings): every
+    /// way keeps each element once, where it first occurs.
+    @Test func keepsFirstOccurrencesAtEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 23, 24, 25, 26, 100, 2_000] {
+            let numbers = (0..<count).map { _ in Int.random(in: 0..<max(1, count / 3), using: &generator) }
+            var seen = Set<Int>()
+            let expected = numbers.filter { seen.insert($0).inserted }
+            #expect(numbers.uniqued() == expected)
+            #expect(numbers.map { "claim-\($0)" }.uniqued() == expected.map { "claim-\($0)" })
+        }
+    }
+}

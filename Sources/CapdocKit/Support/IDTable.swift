@@ -5,12 +5,12 @@
 /// Why not `[String: Int]`: Swift's dictionary hashes with SipHash through `Hasher`, several hundred
 /// instructions for a short id, which made lookups about a twentieth of a build. Ids are short and
 /// hashing them needs no protection against chosen collisions beyond a per-process seed, so this
-/// table hashes the id's UTF-8 bytes with FNV-1a and probes linearly; the answer is the same as the
+/// table hashes the id's UTF-8 bytes a word at a time and probes linearly; the answer is the same as the
 /// dictionary's (a test holds them equal), only cheaper.
 struct IDTable: Sendable {
     /// The ids, by place (an id given twice has two places, and is found at its first, as a
     /// dictionary built with "first wins" finds it).
-    private var ids: [String] = []
+    private(set) var ids: [String] = []
     /// Open addressing: each slot holds a place + 1, or 0 when empty; a power of two, at most half full.
     private var slots: [Int32] = Array(repeating: 0, count: 8)
     private var mask = 7
@@ -61,14 +61,27 @@ struct IDTable: Sendable {
         for index in ids.indices { place(index) }
     }
 
-    /// FNV-1a over the UTF-8 bytes, from the seed, with a final mix so that the low bits (the slot)
-    /// depend on every byte.
+    /// The UTF-8 bytes eight at a time (claim references run to sixty bytes), each word multiplied
+    /// in from the seed, then mixed (SplitMix64's finalizer) so that the low bits, the slot, depend on
+    /// every byte.
     private static func hash(_ id: String) -> Int {
-        let hash = ByteText.withBytes(id) { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
+        let hash = ByteText.withBytes(id) { bytes -> UInt64 in
+            var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+            guard let base = bytes.baseAddress else { return hash }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+                index += 8
+            }
+            var tail: UInt64 = 0
+            for offset in index..<bytes.count { tail |= UInt64(bytes[offset]) << (8 * UInt64(offset - index)) }
+            return (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
         }
-        return Int(truncatingIfNeeded: (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9 ^ (hash >> 32))
+        var mixed = hash ^ (hash >> 30)
+        mixed = (mixed ^ (mixed >> 27)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 31)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
     }
 }

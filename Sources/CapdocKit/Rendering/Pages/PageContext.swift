@@ -83,16 +83,16 @@ struct PageContext {
 
 /// Numbers the claims a page cites, in order of first citation, and lists them at the end.
 struct CitationBook {
-    private(set) var references: [String] = []
-    private var citations: [String: Citation] = [:]
+    /// The claims cited, by number - 1 (a matrix part cites hundreds, each looked up at every cell).
+    private var cited = IDTable()
+
+    var references: [String] { cited.ids }
 
     mutating func cite(_ claims: [String]) -> [Citation] {
         claims.map { reference in
-            if let known = citations[reference] { return known }
-            references.append(reference)
-            let citation = Citation(number: references.count)
-            citations[reference] = citation
-            return citation
+            if let known = cited[reference] { return Citation(number: known + 1) }
+            cited.append(reference)
+            return Citation(number: cited.count)
         }
     }
 
@@ -109,8 +109,7 @@ struct CitationBook {
 
     /// The claims `cite(_ facts:)` cites: every deciding claim of the facts, each once.
     static func deciding(_ facts: [Fact]) -> [String] {
-        var seen = Set<String>()
-        return facts.flatMap(\.deciding).filter { seen.insert($0).inserted }
+        facts.flatMap(\.deciding).uniqued()
     }
 
     /// The rulings that decided the facts, each once.
