@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The static site: every page rendered by cmark to HTML and laid out by the Mustache template.
@@ -17,27 +18,43 @@ struct HTMLRenderer: Renderer {
             + [("Conflicts", .conflicts), ("A–Z", .azIndex), ("About", .about)]
     }
 
+    /// The layout rendered once per shape of page (`LayoutFrames`).
+    let frames = LayoutFrames()
+
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        let body = PageDocumentBuilder(format: .html, page: page).rendered()
+        let values: [LayoutFrames.Slot: String] = [.title: page.title, .description: page.description,
+                                                   .body: PageDocumentBuilder(format: .html, page: page).rendered()]
+        let navigation = Self.navigation(input.compiled.vocabulary.domain)
+        let shape = LayoutFrames.Shape(depth: page.ref.depth,
+                                       current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
+                                       empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (values[$1]!.isEmpty ? 1 << $1.rawValue : 0) })
+        let path = page.ref.path + ".html"
+        // No control character reaches a page: Content that holds one is refused by the check
+        // (`control-character`), and the layout's own are escaped once when it is read.
+        if let frame = frames.frame(shape, render: { layout(page, input, navigation, values: $0) }) {
+            return [OutputFile(path: path, contents: Data(LayoutFrames.page(frame, values: values)))]
+        }
+        return [OutputFile(path: path, text: layout(page, input, navigation, values: values))]
+    }
+
+    /// The layout rendered by swift-mustache for a page, with these values for its title, description and body.
+    private func layout(_ page: Page, _ input: RenderInput, _ navigation: [(title: String, ref: PageRef)], values: [LayoutFrames.Slot: String]) -> String {
         let root = String(repeating: "../", count: page.ref.depth)
-        let context = LayoutValues([
-            "title": page.title,
+        return templates.layout.render(LayoutValues([
+            "title": values[.title]!,
             "siteTitle": "capdoc — \(input.compiled.vocabulary.domain.name)",
-            "description": page.description,
+            "description": values[.description]!,
             "root": root,
             "searchPage": root + PageRef.azIndex.path + ".html",
-            "body": body,
+            "body": values[.body]!,
             "lang": "en",
             "generator": "capdoc \(Capdoc.version)",
-            "nav": Self.navigation(input.compiled.vocabulary.domain).map { entry in
+            "nav": navigation.map { entry in
                 LayoutValues(["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
                               "current": entry.ref == page.ref])
             },
             "dataAsOf": input.dataAsOf,
-        ])
-        // No control character reaches a page: Content that holds one is refused by the check
-        // (`control-character`), and the layout's own are escaped once when it is read.
-        return [OutputFile(path: page.ref.path + ".html", text: templates.layout.render(context))]
+        ]))
     }
 
     var hasPages: Bool { true }
