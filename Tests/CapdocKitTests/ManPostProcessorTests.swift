@@ -103,4 +103,17 @@ struct ManPostProcessorTests {
         }
         return Array(kept.joined(separator: [0x0A]))
     }
+
+    @Test("a byte is found where a search byte by byte finds it, from any start")
+    func firstIndexMatchesSearch() {
+        for seed in UInt64(0)..<2000 {
+            var random = SplitMix(state: seed)
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in [0x0A, 0x23, 0x61, 0x5C].randomElement(using: &random)! } as [UInt8]
+            let from = Int.random(in: 0...(bytes.count + 1), using: &random)
+            for byte in [0x0A, 0x23, 0x61, 0x5C] as [UInt8] {
+                let expected = from < bytes.count ? bytes[from...].firstIndex(of: byte) : nil
+                #expect(bytes.withUnsafeBufferPointer { ByteText.firstIndex(of: byte, in: $0, from: from) } == expected, "\(bytes) from \(from)")
+            }
+        }
+    }
 }

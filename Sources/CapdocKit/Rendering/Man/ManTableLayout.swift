@@ -142,13 +142,17 @@ struct ManTableLayout: Equatable {
         var widths = columns.map { measured.longest[$0] }
         var spare = textWidth - widths.reduce(0, +) - columnOverhead * columns.count
         guard spare >= 0 else { return nil }
-        let full = columns.map { measured.full[$0] }
-        while spare > 0 {
-            let wanting = widths.indices.filter { widths[$0] < full[$0] }
-            if wanting.isEmpty { break }
-            for index in wanting where spare > 0 {
+        // Round after round, one en to each column (in order) still narrower than its longest line. A
+        // column's test sees only its own width change within a round, so it is made as the round
+        // reaches the column (a list of the wanting columns made per round was most of this function).
+        var gave = true
+        while spare > 0, gave {
+            gave = false
+            for (index, column) in columns.enumerated() where widths[index] < measured.full[column] {
+                guard spare > 0 else { break }
                 widths[index] += 1
                 spare -= 1
+                gave = true
             }
         }
         return Grid(columns: columns, widths: widths)

@@ -119,26 +119,28 @@ enum ManPostProcessor {
     /// Every '#' followed by a break point (`\:`): a claim reference `source#claim` may wrap there.
     static func breakableReferences(_ bytes: [UInt8]) -> [UInt8] {
         // The text between two '#' is copied at once: byte by byte, this pass cost as much as all the others.
-        guard var found = bytes.firstIndex(of: 0x23) else { return bytes }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 64)
-        var copied = 0
-        while true {
-            output.append(contentsOf: bytes[copied...found])
-            output += [0x5C, 0x3A]
-            copied = found + 1
-            guard let next = bytes[copied...].firstIndex(of: 0x23) else { break }
-            found = next
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var found = ByteText.firstIndex(of: 0x23, in: buffer, from: 0) else { return bytes }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 64)
+            var copied = 0
+            while true {
+                output.append(contentsOf: buffer[copied...found])
+                output += [0x5C, 0x3A]
+                copied = found + 1
+                guard let next = ByteText.firstIndex(of: 0x23, in: buffer, from: copied) else { break }
+                found = next
+            }
+            output.append(contentsOf: buffer[copied...])
+            return output
         }
-        output.append(contentsOf: bytes[copied...])
-        return output
     }
 
     /// Calls `body` with each line of the text, without its newline (empty lines included).
     private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
         var start = 0
         while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = ByteText.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
             body(bytes[start..<end])
             start = end + 1
         }
