@@ -62,7 +62,7 @@ enum ByteText {
         return nil
     }
 
-    /// Where `byte` first occurs in `bytes` at or after `from` (at most `bytes.count`), by memchr: the man
+    /// Where `byte` first occurs in `bytes` at or after `from` (nil from the end on), by memchr: the man
     /// pages' passes look for a few bytes through whole pages, which a search byte by byte walked slowly.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let base = bytes.baseAddress, from < bytes.count else { return nil }

@@ -6,7 +6,7 @@
 /// parts for each of its words, then an array of their lengths, was a third of the tables' cost.
 /// ASCII text (nearly every cell) is measured here byte by byte; a cell with any other byte is
 /// measured by `wordLengths(of:)` instead, whose Character rules this does not reproduce.
-/// `ManWordScannerTests` holds the two equal on many random cells.
+/// `ManTableLayoutTests` holds the two equal on many random cells.
 struct ManWordScanner {
     /// The lengths of the words measured so far (callers keep or clear them between cells).
     var lengths: [Int] = []
