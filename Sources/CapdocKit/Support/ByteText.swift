@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level text rewriting for the render path. Foundation's `replacingOccurrences`,
 /// `trimmingCharacters` and `split` go through NSString on Linux and dominated build profiles; the
 /// rewrites capdoc needs only ever touch ASCII bytes, which UTF-8 never uses inside other characters.
@@ -48,12 +54,19 @@ enum ByteText {
     static func firstRange(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let first = needle.first else { return nil }
         var index = from
-        while index < bytes.count, let found = bytes[index...].firstIndex(of: first) {
+        while index < bytes.count, let found = firstIndex(of: first, in: bytes, from: index) {
             guard found + needle.count <= bytes.count else { return nil }
             if bytes[found..<(found + needle.count)].elementsEqual(needle) { return found }
             index = found + 1
         }
         return nil
+    }
+
+    /// Where `byte` first occurs in `bytes` at or after `from` (nil from the end on), by memchr: the man
+    /// pages' passes look for a few bytes through whole pages, which a search byte by byte walked slowly.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress, from < bytes.count else { return nil }
+        return memchr(base + from, Int32(byte), bytes.count - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
     }
 
     /// Drops newlines (and carriage returns) at both ends.

@@ -28,10 +28,43 @@ struct ManTableLayout: Equatable {
     /// few enough that a matrix of thousands of services is not wrapped many times over.
     static let sampledRows = 200
 
-    /// The words of each cell (by column), as the cell's text breaks: at spaces and between citations.
+    /// The words of each cell, as the cell's text breaks: at spaces and between citations. Kept flat
+    /// (one array of lengths, and where each cell's start) for the sampled rows only: nested arrays per
+    /// row and cell, and the cell's text built to measure it, were most of the cost of a large table.
     struct Measured {
-        var words: [[[Int]]]  // [row][column] → the lengths of its words; row 0 is the column titles
-        var longest: [Int]  // per column, the longest word in any row
+        /// The table's columns; every sampled row has this many cells (missing ones are empty).
+        var columnCount: Int
+        /// The sampled rows: the column titles, then the first `sampledRows` rows of the table.
+        var rowCount = 0
+        /// The lengths of the words of the sampled rows' cells, row by row, cell by cell.
+        var lengths: [Int] = []
+        /// Where each sampled cell's words start in `lengths` (row * columnCount + column), and one past the last.
+        var cellStarts: [Int] = [0]
+        /// Per sampled cell, its length on one line (its words and a space between each two).
+        var lineLengths: [Int] = []
+        /// Per column, the longest word in any row (at least 1).
+        var longest: [Int]
+        /// Per column, the longest line of a sampled cell: the width past which it no longer wraps.
+        var full: [Int]
+
+        init(columnCount: Int) {
+            self.columnCount = columnCount
+            longest = Array(repeating: 1, count: columnCount)
+            full = Array(repeating: 0, count: columnCount)
+        }
+
+        /// The word lengths of a sampled cell.
+        func words(row: Int, column: Int) -> ArraySlice<Int> {
+            let cell = row * columnCount + column
+            return lengths[cellStarts[cell]..<cellStarts[cell + 1]]
+        }
+
+        /// The lines a sampled cell takes at `width`, wrapped at its words.
+        func wrappedLines(row: Int, column: Int, width: Int) -> Int {
+            // A cell whose one line fits takes one line: the greedy wrap below would find as much.
+            if lineLengths[row * columnCount + column] <= width { return 1 }
+            return ManTableLayout.wrappedLines(words(row: row, column: column), width: width)
+        }
     }
 
     init(_ table: Table, cell: (TableCell) -> [Inline]) {
@@ -40,19 +73,38 @@ struct ManTableLayout: Equatable {
     }
 
     static func measure(_ table: Table, cell: (TableCell) -> [Inline]) -> Measured {
-        var longest = Array(repeating: 1, count: table.columns.count)
-        var words: [[[Int]]] = []
-        func row(_ cells: [[Int]]) {
-            for (column, lengths) in cells.enumerated() where column < longest.count {
-                longest[column] = max(longest[column], lengths.max() ?? 1)
+        var measured = Measured(columnCount: table.columns.count)
+        // The sampled rows' words stay in `sampled`, cell after cell; the other rows' only count
+        // towards the longest words, and `other` forgets them row after row.
+        var sampled = ManWordScanner(), other = ManWordScanner()
+        func measureRow(_ count: Int, _ inlines: (Int) -> [Inline]) {
+            let isSampled = measured.rowCount <= sampledRows
+            other.lengths.removeAll(keepingCapacity: true)
+            // A cell past the columns is never laid out: not measured. A missing one is empty.
+            for column in 0..<measured.columnCount {
+                if isSampled {
+                    let start = sampled.lengths.count
+                    if column < count { sampled.measure(inlines(column)) }
+                    let words = sampled.lengths[start...]
+                    let line = lineLength(words)
+                    measured.longest[column] = max(measured.longest[column], words.max() ?? 1)
+                    measured.full[column] = max(measured.full[column], line)
+                    measured.lineLengths.append(line)
+                    measured.cellStarts.append(sampled.lengths.count)
+                } else if column < count {
+                    let start = other.lengths.count
+                    other.measure(inlines(column))
+                    measured.longest[column] = max(measured.longest[column], other.lengths[start...].max() ?? 1)
+                }
             }
-            if words.count <= sampledRows { words.append(cells) }
+            if isSampled { measured.rowCount += 1 }
         }
-        row(table.columns.map { wordLengths(of: [.text($0)]) })
-        for tableRow in table.rows {
-            row(([tableRow.header.content] + tableRow.cells.map(cell)).map { wordLengths(of: $0) })
+        measureRow(table.columns.count) { [.text(table.columns[$0])] }
+        for row in table.rows {
+            measureRow(1 + row.cells.count) { $0 == 0 ? row.header.content : cell(row.cells[$0 - 1]) }
         }
-        return Measured(words: words, longest: longest)
+        measured.lengths = sampled.lengths
+        return measured
     }
 
     /// The number of grids that makes the table shortest (fewer grids on a tie), with the columns
@@ -90,13 +142,17 @@ struct ManTableLayout: Equatable {
         var widths = columns.map { measured.longest[$0] }
         var spare = textWidth - widths.reduce(0, +) - columnOverhead * columns.count
         guard spare >= 0 else { return nil }
-        let full = columns.map { column in measured.words.map { lineLength($0[safe: column] ?? []) }.max() ?? 0 }
-        while spare > 0 {
-            let wanting = widths.indices.filter { widths[$0] < full[$0] }
-            if wanting.isEmpty { break }
-            for index in wanting where spare > 0 {
+        // Round after round, one en to each column (in order) still narrower than its longest line. A
+        // column's test sees only its own width change within a round, so it is made as the round
+        // reaches the column (a list of the wanting columns made per round was most of this function).
+        var gave = true
+        while spare > 0, gave {
+            gave = false
+            for (index, column) in columns.enumerated() where widths[index] < measured.full[column] {
+                guard spare > 0 else { break }
                 widths[index] += 1
                 spare -= 1
+                gave = true
             }
         }
         return Grid(columns: columns, widths: widths)
@@ -104,12 +160,18 @@ struct ManTableLayout: Equatable {
 
     /// The lines a grid takes for the sampled rows: each row as tall as its tallest cell, plus its rule.
     static func estimatedLines(_ grid: Grid, _ measured: Measured) -> Int {
-        measured.words.reduce(0) { total, row in
-            total + 1 + zip(grid.columns, grid.widths).map { column, width in wrappedLines(row[safe: column] ?? [], width: width) }.max()!
-        } + 2
+        var total = 2
+        for row in 0..<measured.rowCount {
+            var tallest = 1
+            for (column, width) in zip(grid.columns, grid.widths) {
+                tallest = max(tallest, measured.wrappedLines(row: row, column: column, width: width))
+            }
+            total += 1 + tallest
+        }
+        return total
     }
 
-    static func wrappedLines(_ words: [Int], width: Int) -> Int {
+    static func wrappedLines(_ words: some Collection<Int>, width: Int) -> Int {
         var lines = 1, used = 0
         for word in words {
             if used == 0 { used = word } else if used + 1 + word <= width { used += 1 + word } else { lines += 1; used = word }
@@ -117,7 +179,7 @@ struct ManTableLayout: Equatable {
         return lines
     }
 
-    static func lineLength(_ words: [Int]) -> Int {
+    static func lineLength(_ words: some Collection<Int>) -> Int {
         words.isEmpty ? 0 : words.reduce(0, +) + words.count - 1
     }
 
@@ -175,9 +237,9 @@ struct ManTableLayout: Equatable {
         return lengths
     }
 
-    /// `wordLengths(plainText(inlines))`, measured on the text's bytes: every cell of every man table
-    /// is measured, and building each one's String (citation numbers interpolated) cost more than
-    /// measuring it.
+    /// `wordLengths(plainText(inlines))`, measured on the text's bytes. The tables measure their cells
+    /// with `ManWordScanner`, which walks the inlines once without building their text; this is the
+    /// rule it is held to, and what it falls back to for a cell that is not ASCII.
     static func wordLengths(of inlines: [Inline]) -> [Int] {
         let bytes = plainBytes(inlines)
         return bytes.withUnsafeBufferPointer(asciiWordLengths) ?? characterWordLengths(String(decoding: bytes, as: UTF8.self))
@@ -207,6 +269,3 @@ struct ManTableLayout: Equatable {
     }
 }
 
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}

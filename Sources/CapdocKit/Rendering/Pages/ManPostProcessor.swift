@@ -74,6 +74,20 @@ enum ManPostProcessor {
     /// with '.' or '\'' came from prose.
     static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad", "sp", "nh", "TP", "br"]
 
+    private static let fillRequest = Array("fi".utf8), noFillRequest = Array("nf".utf8)
+
+    /// `knownRequests` as numbers, each name's length then its bytes (two at most): a String made of
+    /// each request's name to look it up was most of this pass.
+    private static let knownRequestCodes = Set(knownRequests.map { requestCode(Array($0.utf8)[...]) })
+
+    private static func requestCode(_ name: some Collection<UInt8>) -> Int {
+        name.reduce(name.count) { $0 << 8 | Int($1) }
+    }
+
+    private static func isKnownRequest(_ name: some Collection<UInt8>) -> Bool {
+        name.count <= 2 && knownRequestCodes.contains(requestCode(name))
+    }
+
     /// Prefixes `\&` to every line that would be a request but did not come from cmark or capdoc,
     /// and to every line of a no-fill (code) block except its end.
     static func defuseRequests(_ bytes: [UInt8]) -> [UInt8] {
@@ -84,11 +98,11 @@ enum ManPostProcessor {
             forEachLine(bytes) { line in
                 guard let first = line.first, first == 0x2E || first == 0x27 else { return }
                 let nameEnd = line.dropFirst().firstIndex { $0 == 0x20 || $0 == 0x09 } ?? line.endIndex
-                let name = String(decoding: line[(line.startIndex + 1)..<nameEnd], as: UTF8.self)
+                let name = line[(line.startIndex + 1)..<nameEnd]
                 if inCode {
-                    if first == 0x2E, name == "fi" { inCode = false; return }
-                } else if first == 0x2E, knownRequests.contains(name) {
-                    if name == "nf" { inCode = true }
+                    if first == 0x2E, name.elementsEqual(fillRequest) { inCode = false; return }
+                } else if first == 0x2E, isKnownRequest(name) {
+                    if name.elementsEqual(noFillRequest) { inCode = true }
                     return
                 }
                 if output.isEmpty { output.reserveCapacity(bytes.count + 64) }
@@ -104,41 +118,54 @@ enum ManPostProcessor {
 
     /// Every '#' followed by a break point (`\:`): a claim reference `source#claim` may wrap there.
     static func breakableReferences(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(0x23) else { return bytes }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 64)
-        for byte in bytes {
-            output.append(byte)
-            if byte == 0x23 { output += [0x5C, 0x3A] }
+        // The text between two '#' is copied at once: byte by byte, this pass cost as much as all the others.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var found = ByteText.firstIndex(of: 0x23, in: buffer, from: 0) else { return bytes }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 64)
+            var copied = 0
+            while true {
+                output.append(contentsOf: buffer[copied...found])
+                output += [0x5C, 0x3A]
+                copied = found + 1
+                guard let next = ByteText.firstIndex(of: 0x23, in: buffer, from: copied) else { break }
+                found = next
+            }
+            output.append(contentsOf: buffer[copied...])
+            return output
         }
-        return output
     }
 
     /// Calls `body` with each line of the text, without its newline (empty lines included).
     private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
         var start = 0
         while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = ByteText.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
             body(bytes[start..<end])
             start = end + 1
         }
     }
 
-    static func dropParagraphAfterHeadings(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { bytes in
+    static func dropParagraphAfterHeadings(_ text: [UInt8]) -> [UInt8] {
+        text.withUnsafeBufferPointer { bytes in
+            // The page is copied in runs between the lines dropped (each with the newline before it):
+            // copied line by line, this pass cost as much as rendering the page's text.
             var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var previous: Slice<UnsafeBufferPointer<UInt8>>? = nil
+            var copied = 0  // bytes before this index are in `output` (once a line was dropped)
+            var previousIsParagraph = false  // the last line kept is `.PP`
             // After a bare `.SH`/`.SS` (cmark's form), the next line is the heading's text.
             var headingTextPending = false
             var afterHeading = false
-            var first = true
             forEachLine(bytes) { line in
-                if line.elementsEqual(paragraph) && (afterHeading || previous.map { $0.elementsEqual(paragraph) } == true) { return }
-                if !first { output.append(0x0A) }
-                first = false
-                output.append(contentsOf: line)
-                previous = line
+                let isParagraph = line.elementsEqual(paragraph)
+                // The first line is never dropped (neither holds before it), so a newline precedes a dropped one.
+                if isParagraph && (afterHeading || previousIsParagraph) {
+                    if output.isEmpty { output.reserveCapacity(bytes.count) }
+                    output.append(contentsOf: bytes[copied..<(line.startIndex - 1)])
+                    copied = line.endIndex
+                    return
+                }
+                previousIsParagraph = isParagraph
                 if line.elementsEqual(sectionHeading) || line.elementsEqual(subsectionHeading) {
                     headingTextPending = true
                     afterHeading = false
@@ -149,6 +176,8 @@ enum ManPostProcessor {
                     afterHeading = line.starts(with: sectionHeadingPrefix) || line.starts(with: subsectionHeadingPrefix)
                 }
             }
+            guard copied > 0 else { return text }
+            output.append(contentsOf: bytes[copied...])
             return output
         }
     }
@@ -200,14 +229,28 @@ enum ManPostProcessor {
 
     /// Text on a line of its own: backslashes escaped, and a leading '.' or '\'' defused.
     static func roffText(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\n", with: " ")
-        escaped = escaped.replacingOccurrences(of: "-", with: "\\-")
+        var escaped = asciiReplacing(text, roffTextEscapes) ?? text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }
 
     /// Text inside a double-quoted macro argument.
     static func roffQuoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\"", with: "\\(dq").replacingOccurrences(of: "\n", with: " ")
+        asciiReplacing(text, roffQuotedEscapes)
+            ?? text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\"", with: "\\(dq").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// `roffText`'s replacements, each byte once (the '\\' of an `\e` it writes is not replaced again).
+    private static let roffTextEscapes = ByteReplacements([0x5C: "\\e", 0x0A: " ", 0x2D: "\\-"])
+    private static let roffQuotedEscapes = ByteReplacements([0x5C: "\\e", 0x22: "\\(dq", 0x0A: " "])
+
+    /// The replacements done on an ASCII text's bytes, nil for any other text. Foundation's
+    /// `replacingOccurrences` (a tenth of a man page's post-processing, for its NAME and SEE ALSO lines)
+    /// matches whole Characters: in ASCII a Character is a byte, but for "\r\n", where it still
+    /// replaces the "\n" (as this does); past ASCII, a '-' or '\\' before a combining mark is not
+    /// matched, so other text keeps Foundation's rules.
+    static func asciiReplacing(_ text: String, _ replacements: ByteReplacements) -> String? {
+        ByteText.withBytes(text) { bytes in bytes.allSatisfy { $0 < 0x80 } } ? ByteText.replacing(text, replacements) : nil
     }
 }

@@ -55,7 +55,9 @@ struct TableWriter {
         }
     }
 
-    private func cellInlines(_ cell: TableCell) -> [Inline] {
+    /// A cell's content and its citations. Static: as a method, each use (twice per cell in man, once
+    /// to measure and once to write) copied the writer and its page.
+    private static func cellInlines(_ cell: TableCell) -> [Inline] {
         cell.citations.isEmpty ? cell.content : cell.content + [.text(" ")] + cell.citations.map(Inline.citation)
     }
 
@@ -122,7 +124,7 @@ struct TableWriter {
         line(table.columns.map { [.text($0)] })
         out += "\n|".utf8
         for _ in table.columns { out += " --- |".utf8 }
-        for row in table.rows { line([row.header.content] + row.cells.map(cellInlines), anchor: row.anchor) }
+        for row in table.rows { line([row.header.content] + row.cells.map(Self.cellInlines), anchor: row.anchor) }
     }
 
     /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
@@ -138,7 +140,7 @@ struct TableWriter {
             if out.count == start { out += "\\&".utf8 }
             out += "\nT}".utf8
         }
-        let layout = ManTableLayout(table, cell: cellInlines)
+        let layout = ManTableLayout(table, cell: Self.cellInlines)
         out += ".PP\n".utf8
         cell([.strong([.text(table.caption)])], &out)
         guard layout.fits else { return manList(table, &out) }
@@ -157,7 +159,7 @@ struct TableWriter {
                 out += "\n".utf8
                 for (position, column) in grid.columns.enumerated() {
                     if position > 0 { out.append(0x09) }
-                    textBlock(column == 0 ? row.header.content : cellInlines(row.cells[column - 1]))
+                    textBlock(column == 0 ? row.header.content : Self.cellInlines(row.cells[column - 1]))
                 }
             }
             out += "\n.TE".utf8
@@ -172,7 +174,7 @@ struct TableWriter {
             cell([.strong(row.header.content)], &out)
             for (index, value) in row.cells.enumerated() {
                 out += (index == 0 ? "\n" : "\n.br\n").utf8
-                cell([.text(table.columns[index + 1] + ": ")] + cellInlines(value), &out)
+                cell([.text(table.columns[index + 1] + ": ")] + Self.cellInlines(value), &out)
             }
         }
     }
