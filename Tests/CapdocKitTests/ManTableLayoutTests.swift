@@ -7,18 +7,6 @@ import Testing
 /// the layout on nested arrays (kept here as `Reference`) — on many random tables.
 @Suite("Man table layout")
 struct ManTableLayoutTests {
-    /// A deterministic generator, so that a failure can be replayed (its seed is in the message).
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Text from the bytes that decide words and parts (spaces, brackets), words of many lengths, and
     /// now and then a character past ASCII (which takes the Character rules).
     static func text(_ random: inout SplitMix, ascii: Bool) -> String {
