@@ -6,7 +6,6 @@ import Testing
 /// replacements, a String per request name, a byte-by-byte copy) on many random texts.
 @Suite("Man post-processor passes")
 struct ManPostProcessorTests {
-    typealias SplitMix = SplitMix
 
     static func text(_ random: inout SplitMix, pieces: [String]) -> String {
         (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
