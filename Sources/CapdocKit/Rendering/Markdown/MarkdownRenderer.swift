@@ -1,3 +1,5 @@
+import Foundation
+
 /// The same pages as CommonMark under `markdown/`, with GFM pipe tables and relative links between them.
 struct MarkdownRenderer: Renderer {
     public static let folder = "markdown"
@@ -5,7 +7,7 @@ struct MarkdownRenderer: Renderer {
     public init() {}
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", text: PageDocumentBuilder(format: .markdown, page: page).rendered())]
+        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", contents: Data(PageDocumentBuilder(format: .markdown, page: page).renderedBytes()))]
     }
 
     var hasPages: Bool { true }

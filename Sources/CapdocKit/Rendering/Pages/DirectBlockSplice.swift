@@ -15,7 +15,8 @@ enum DirectBlockSplice {
     static let marker = "\u{2}capdoc-block-"
     static let end = "\u{3}"
 
-    static func render(_ builder: PageDocumentBuilder, _ renderer: (CMarkDocument) -> String) -> String {
+    /// The page's bytes (a Markdown page goes to its file as they are; HTML and man make a String of them).
+    static func render(_ builder: PageDocumentBuilder, _ renderer: (CMarkDocument) -> String) -> [UInt8] {
         let blocks = DirectTexts()
         var splicing = builder
         splicing.directPlaceholder = { bytes in
@@ -24,15 +25,15 @@ enum DirectBlockSplice {
         }
         let rendered = renderer(splicing.document())
         if let spliced = splice(rendered, blocks.texts) { return spliced }
-        return renderer(builder.document())
+        return Array(renderer(builder.document()).utf8)
     }
 
     /// The rendered page with each placeholder replaced by its block; nil when the placeholders are not
     /// exactly the blocks, once each, in order.
-    static func splice(_ rendered: String, _ blocks: [[UInt8]]) -> String? {
+    static func splice(_ rendered: String, _ blocks: [[UInt8]]) -> [UInt8]? {
         guard !blocks.contains(where: { $0.first == 0x0A || $0.last == 0x0A }) else { return nil }
         let marker = Array(Self.marker.utf8)
-        return ByteText.withBytes(rendered) { bytes -> String? in
+        return ByteText.withBytes(rendered) { bytes -> [UInt8]? in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + blocks.reduce(0) { $0 + $1.count })
             var copied = 0
@@ -51,7 +52,7 @@ enum DirectBlockSplice {
             }
             guard next == blocks.count else { return nil }
             output.append(contentsOf: bytes[copied...])
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
     }
 }

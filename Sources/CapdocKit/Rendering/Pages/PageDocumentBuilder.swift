@@ -35,7 +35,10 @@ struct PageDocumentBuilder {
     }
 
     /// The page rendered in its format.
-    func rendered() -> String {
+    func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
+
+    /// `rendered()` as UTF-8 bytes, without making a String of them (a Markdown page is written as they are).
+    func renderedBytes() -> [UInt8] {
         switch format {
         case .html: DirectBlockSplice.render(self) { $0.html() }
         case .markdown: DirectBlockSplice.render(self) { $0.commonMark() }
