@@ -22,18 +22,19 @@ struct HTMLRenderer: Renderer {
     let frames = LayoutFrames()
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        let values: [LayoutFrames.Slot: String] = [.title: page.title, .description: page.description,
-                                                   .body: PageDocumentBuilder(format: .html, page: page).rendered()]
+        let body = PageDocumentBuilder(format: .html, page: page).renderedBytes()
         let navigation = Self.navigation(input.compiled.vocabulary.domain)
+        let empty = [LayoutFrames.Slot.title: page.title.isEmpty, .description: page.description.isEmpty, .body: body.isEmpty]
         let shape = LayoutFrames.Shape(depth: page.ref.depth,
                                        current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
-                                       empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (values[$1]!.isEmpty ? 1 << $1.rawValue : 0) })
+                                       empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (empty[$1]! ? 1 << $1.rawValue : 0) })
         let path = page.ref.path + ".html"
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.
         if let frame = frames.frame(shape, render: { layout(page, input, navigation, values: $0) }) {
-            return [OutputFile(path: path, contents: Data(LayoutFrames.page(frame, values: values)))]
+            return [OutputFile(path: path, contents: Data(LayoutFrames.page(frame, title: page.title, description: page.description, body: body)))]
         }
+        let values: [LayoutFrames.Slot: String] = [.title: page.title, .description: page.description, .body: String(decoding: body, as: UTF8.self)]
         return [OutputFile(path: path, text: layout(page, input, navigation, values: values))]
     }
 

@@ -91,16 +91,20 @@ final class LayoutFrames: @unchecked Sendable {
         return pieces.filter { $0 != .text([]) }
     }
 
-    /// A page: the frame with the page's values in their places.
-    static func page(_ frame: [Piece], values: [Slot: String]) -> [UInt8] {
+    /// A page: the frame with the page's values in their places. The body comes as the bytes it was
+    /// rendered to (a megabyte is not made a String to be copied in).
+    static func page(_ frame: [Piece], title: String, description: String, body: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(frame.reduce(0) { total, piece in
-            if case let .text(bytes) = piece { total + bytes.count } else { total } } + (values[.body]?.utf8.count ?? 0) + 256)
+            if case let .text(bytes) = piece { total + bytes.count } else { total } } + body.count + 256)
         for piece in frame {
             switch piece {
             case let .text(bytes): output += bytes
-            case let .value(slot, escaped: false): output += (values[slot] ?? "").utf8
-            case let .value(slot, escaped: true): output += MustacheEscape.html(values[slot] ?? "").utf8
+            case .value(.body, escaped: false): output += body
+            case .value(.body, escaped: true): output += MustacheEscape.html(String(decoding: body, as: UTF8.self)).utf8
+            case let .value(slot, escaped): 
+                let text = slot == .title ? title : description
+                output += (escaped ? MustacheEscape.html(text) : text).utf8
             }
         }
         return output
