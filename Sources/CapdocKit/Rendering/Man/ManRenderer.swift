@@ -14,11 +14,11 @@ public struct ManRenderer: Renderer {
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         guard let name = page.manName else { return [] }
-        let body = PageDocumentBuilder(format: .man, page: Self.withoutRepeatedDescription(page)).rendered()
+        let body = PageDocumentBuilder(format: .man, page: Self.withoutRepeatedDescription(page)).renderedBytes()
         let domain = input.compiled.vocabulary.domain
         let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
                                          body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
-        return [OutputFile(path: "\(Self.folder)/man7/\(name).7", text: text)]
+        return [OutputFile(path: "\(Self.folder)/man7/\(name).7", contents: Data(text))]
     }
 
     var hasPages: Bool { true }

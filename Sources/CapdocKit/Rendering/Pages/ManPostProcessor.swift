@@ -190,19 +190,25 @@ enum ManPostProcessor {
 
     /// A complete man page: title line, NAME, the body, SEE ALSO.
     static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
+        String(decoding: page(name: name, section: section, date: date, title: title, description: description, body: Array(body.utf8), seeAlso: seeAlso),
+               as: UTF8.self)
+    }
+
+    /// `page` on the body's bytes, giving the page's bytes: a man page of the pages goes to its file as they are.
+    static func page(name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [String]) -> [UInt8] {
         let source = "capdoc \(Capdoc.version)"
         let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
         var text: [UInt8] = []
         text += ".TH \"\(roffQuoted(header.title))\" \"\(section)\" \"\(roffQuoted(date))\" \"\(source)\" \"\(roffQuoted(header.manual))\"\n.nh\n.ad l\n".utf8
         text += ".SH NAME\n\\%\(roffText(name)) \\- \(roffText(description))\n".utf8
         // One pass of dropParagraphAfterHeadings over the whole page, below, covers the body too.
-        text += breakableURLs(breakableReferences(fixFonts(defuseRequests(Array(body.utf8)))))
+        text += breakableURLs(breakableReferences(fixFonts(defuseRequests(body))))
         if text.last != 0x0A { text.append(0x0A) }
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n".utf8
             text += (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(separator: "\n") + "\n").utf8
         }
-        return String(decoding: dropParagraphAfterHeadings(text), as: UTF8.self)
+        return dropParagraphAfterHeadings(text)
     }
 
     /// The width man-db and mandoc give the title line and the footer at 80 columns (two less).
