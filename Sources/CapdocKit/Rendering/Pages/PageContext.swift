@@ -14,6 +14,8 @@ struct PageContext {
     let serviceParts: ServiceParts
     /// The notes about each service (`serviceNotes`), by service id.
     let notesByService: [String: [Fact]]
+    /// The A–Z index's terms, worked out once (`indexEntries`).
+    let indexTerms = Memo<[IndexEntry]>()
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
