@@ -50,3 +50,20 @@ struct UniquedTests {
         }
     }
 }
+
+@Suite("Claims by reference")
+struct ClaimsByReferenceTests {
+    /// Two claims with one reference (Content the check refuses, read anyway): the last is found, as a
+    /// dictionary filled in order found it.
+    @Test func theLastOfTwoWithOneReferenceIsFound() {
+        let references = ["a#one", "b#two", "a#one", "c#three", "b#two", "a#one"]
+        let table = ClaimsByReference(claims: [], references: references)
+        var dictionary: [String: Int] = [:]
+        for index in references.indices { dictionary[references[index]] = index }
+        for reference in references + ["missing#x", ""] {
+            #expect(table.position(of: reference) == dictionary[reference])
+            #expect(table.contains(reference) == (dictionary[reference] != nil))
+        }
+        #expect(table.keys.sorted() == dictionary.keys.sorted())
+    }
+}
