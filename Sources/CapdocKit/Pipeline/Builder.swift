@@ -83,11 +83,10 @@ public struct Builder: Sendable {
                 }
             } else {
                 let index = order.pages[job - 1]
-                let page = tally.measure("\(input.kind(of: index)): compose") { input.page(index) }
-                let kind = PageKind(page.ref)
+                let page = tally.measure("\(PageKind(page: index, of: input)): compose") { input.page(index) }
                 for renderer in pageRenderers {
-                    let files = tally.measure("\(kind): \(renderer.name)") { renderer.render(page, input) }
-                    try tally.measure("\(kind): write") { for file in files { try sink.write(file) } }
+                    let files = tally.measure("\(PageKind(page: index, of: input)): \(renderer.name)") { renderer.render(page, input) }
+                    try tally.measure("\(PageKind(page: index, of: input)): write") { for file in files { try sink.write(file) } }
                 }
                 order.written(index)
             }
@@ -101,16 +100,13 @@ public struct Builder: Sendable {
 private struct PageKind: CustomStringConvertible {
     let description: String
 
-    init(_ ref: PageRef) {
-        let folders = ref.section.split(separator: "/")
+    /// The kind of the page at `index`, named without building it (only when the tally is on: the
+    /// names are autoclosures of `WorkTally.measure`).
+    init(page index: Int, of input: RenderInput) {
+        let folders = input.pageSources[index].ref.section.split(separator: "/")
         guard let top = folders.first else { description = "top"; return }
         description = folders.count > 1 || top == "matrix" ? "\(top) parts" : String(top)
     }
-}
-
-extension RenderInput {
-    /// The kind of the page at `index`, named before it is built.
-    fileprivate func kind(of index: Int) -> PageKind { PageKind(pageSources[index].ref) }
 }
 
 extension Renderer {

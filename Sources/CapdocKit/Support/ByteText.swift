@@ -105,6 +105,8 @@ struct ByteReplacements: Sendable {
     static let lineBreaksAsSpaces = ByteReplacements([0x0A: " ", 0x0D: " "])
     /// What HTML text and attribute values escape.
     static let html = ByteReplacements([0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;"])
+    /// swift-mustache's `{{x}}` escaping of ASCII text: `html` and the apostrophe.
+    static let mustacheHTML = ByteReplacements([0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;", 0x27: "&#39;"])
     /// A Markdown table cell: on one line, its column separator escaped.
     static let markdownCell = ByteReplacements([0x0A: " ", 0x7C: "\\|"])
 }

@@ -24,10 +24,9 @@ struct HTMLRenderer: Renderer {
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         let body = PageDocumentBuilder(format: .html, page: page).renderedBytes()
         let navigation = Self.navigation(input.compiled.vocabulary.domain)
-        let empty = [LayoutFrames.Slot.title: page.title.isEmpty, .description: page.description.isEmpty, .body: body.isEmpty]
         let shape = LayoutFrames.Shape(depth: page.ref.depth,
                                        current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
-                                       empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (empty[$1]! ? 1 << $1.rawValue : 0) })
+                                       title: page.title, description: page.description, body: body)
         let path = page.ref.path + ".html"
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.

@@ -38,6 +38,18 @@ final class LayoutFrames: @unchecked Sendable {
         var current: Int
         /// The values that are empty, as a bit set.
         var empty: Int
+
+        init(depth: Int, current: Int, empty: Int) {
+            self.depth = depth
+            self.current = current
+            self.empty = empty
+        }
+
+        /// A page's shape, from its values' emptiness.
+        init(depth: Int, current: Int, title: String, description: String, body: [UInt8]) {
+            let empty = [title.isEmpty, description.isEmpty, body.isEmpty]
+            self.init(depth: depth, current: current, empty: Slot.allCases.reduce(0) { $0 | (empty[$1.rawValue] ? 1 << $1.rawValue : 0) })
+        }
     }
 
     private var frames: [Shape: [Piece]?] = [:]
@@ -102,7 +114,7 @@ final class LayoutFrames: @unchecked Sendable {
             case let .text(bytes): output += bytes
             case .value(.body, escaped: false): output += body
             case .value(.body, escaped: true): output += MustacheEscape.html(String(decoding: body, as: UTF8.self)).utf8
-            case let .value(slot, escaped): 
+            case let .value(slot, escaped):
                 let text = slot == .title ? title : description
                 output += (escaped ? MustacheEscape.html(text) : text).utf8
             }
@@ -118,20 +130,7 @@ enum MustacheEscape {
     /// which it leaves alone, stays as it would.
     static func html(_ text: String) -> String {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return library.render(Value(text: text)) }
-        guard text.utf8.contains(where: { [0x3C, 0x3E, 0x26, 0x22, 0x27].contains($0) }) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x3C: output += "&lt;".utf8
-            case 0x3E: output += "&gt;".utf8
-            case 0x26: output += "&amp;".utf8
-            case 0x22: output += "&quot;".utf8
-            case 0x27: output += "&#39;".utf8
-            default: output.append(byte)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        return ByteText.replacing(text, .mustacheHTML)
     }
 
     private static let library = try! MustacheTemplate(string: "{{text}}")

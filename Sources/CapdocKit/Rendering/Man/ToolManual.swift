@@ -17,9 +17,10 @@ enum ToolManual {
         }
         blocks += ToolManualSections.closing
         let page = Page(ref: PageRef("", tool.root.name), title: tool.root.name, description: ToolManualSections.summary(domain), blocks: blocks)
-        let body = PageDocumentBuilder(format: .man, page: page).rendered()
-        return ManPostProcessor.page(name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
-                                     body: body, seeAlso: []) + ToolManualSections.seeAlso(domain)
+        let body = PageDocumentBuilder(format: .man, page: page).renderedBytes()
+        let text = ManPostProcessor.page(name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
+                                         body: body, seeAlso: [])
+        return String(decoding: text, as: UTF8.self) + ToolManualSections.seeAlso(domain)
     }
 
     /// A command's name in bold, its abstract and discussion as paragraphs, then its arguments.

@@ -15,7 +15,7 @@ enum DirectBlockSplice {
     static let marker = "\u{2}capdoc-block-"
     static let end = "\u{3}"
 
-    /// The page's bytes (a Markdown page goes to its file as they are; HTML and man make a String of them).
+    /// The page's bytes, which go to its file (through the site's layout for HTML) without a String made of them.
     static func render(_ builder: PageDocumentBuilder, _ renderer: (CMarkDocument) -> String) -> [UInt8] {
         let blocks = DirectTexts()
         var splicing = builder

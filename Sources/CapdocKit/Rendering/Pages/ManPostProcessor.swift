@@ -188,13 +188,8 @@ enum ManPostProcessor {
     private static let sectionHeadingPrefix = Array(".SH ".utf8)
     private static let subsectionHeadingPrefix = Array(".SS ".utf8)
 
-    /// A complete man page: title line, NAME, the body, SEE ALSO.
-    static func page(name: String, section: String, date: String, title: String, description: String, body: String, seeAlso: [String]) -> String {
-        String(decoding: page(name: name, section: section, date: date, title: title, description: description, body: Array(body.utf8), seeAlso: seeAlso),
-               as: UTF8.self)
-    }
-
-    /// `page` on the body's bytes, giving the page's bytes: a man page of the pages goes to its file as they are.
+    /// A complete man page: title line, NAME, the body, SEE ALSO — as bytes, from the body's, since a man
+    /// page goes to its file as they are.
     static func page(name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [String]) -> [UInt8] {
         let source = "capdoc \(Capdoc.version)"
         let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
