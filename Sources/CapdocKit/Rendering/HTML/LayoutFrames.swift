@@ -38,18 +38,6 @@ final class LayoutFrames: @unchecked Sendable {
         var current: Int
         /// The values that are empty, as a bit set.
         var empty: Int
-
-        init(depth: Int, current: Int, empty: Int) {
-            self.depth = depth
-            self.current = current
-            self.empty = empty
-        }
-
-        /// A page's shape, from its values' emptiness.
-        init(depth: Int, current: Int, title: String, description: String, body: [UInt8]) {
-            let empty = [title.isEmpty, description.isEmpty, body.isEmpty]
-            self.init(depth: depth, current: current, empty: Slot.allCases.reduce(0) { $0 | (empty[$1.rawValue] ? 1 << $1.rawValue : 0) })
-        }
     }
 
     private var frames: [Shape: [Piece]?] = [:]
@@ -138,5 +126,14 @@ enum MustacheEscape {
     private struct Value: MustacheParent {
         let text: String
         func child(named name: String) -> Any? { name == "text" ? text : nil }
+    }
+}
+
+extension LayoutFrames.Shape {
+    /// A page's shape, from its values' emptiness.
+    init(depth: Int, current: Int, title: String, description: String, body: [UInt8]) {
+        let empty = [title.isEmpty, description.isEmpty, body.isEmpty]
+        self.init(depth: depth, current: current,
+                  empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (empty[$1.rawValue] ? 1 << $1.rawValue : 0) })
     }
 }
