@@ -296,22 +296,23 @@ struct DirectInlineWriter {
 
     /// Text with the format's escaping, as cmark's renderers escape a text node.
     /// "[n]" as text (escaped as the format escapes brackets), without building the string.
+    /// What `writeText` makes of it, written without scanning: every page cites, and in Markdown and man
+    /// each citation is bracketed text. Markdown escapes both brackets; in HTML and man they are `put`
+    /// (which breaks "][" in a man table); the digits need nothing, and nothing after a bracket starts a line.
     private func writeBracketed(_ number: Int, into output: inout Output) -> Bool {
         guard number >= 0 else { return writeText("[\(number)]", into: &output) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            // Digits from the right, then the brackets around them.
-            var start = 23
-            buffer[start] = 0x5D
-            var rest = number
-            repeat {
-                start -= 1
-                buffer[start] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            start -= 1
-            buffer[start] = 0x5B
-            return writeText(UnsafeBufferPointer(rebasing: buffer[start...]), into: &output)
+        switch format {
+        case .markdown:
+            output.bytes += [0x5C, 0x5B]
+            output.beginContent = false
+            output.number(number)
+            output.bytes += [0x5C, 0x5D]
+        case .html, .man:
+            output.put(0x5B)
+            output.number(number)
+            output.put(0x5D)
         }
+        return true
     }
 
     private func writeText(_ text: String, into output: inout Output) -> Bool {
@@ -324,7 +325,8 @@ struct DirectInlineWriter {
         while index < bytes.count {
             // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
             // rewrites is copied at once (byte by byte, this loop was a tenth of a build).
-            let runEnd = bytes[index...].firstIndex { !unchanged.contains($0) } ?? bytes.count
+            var runEnd = index
+            while runEnd < bytes.count, unchanged.contains(bytes[runEnd]) { runEnd += 1 }
             if runEnd > index {
                 output.copy(bytes[index..<runEnd])
                 index = runEnd
