@@ -122,13 +122,39 @@ public struct GatedFacts: Sendable {
     /// `accuracy`: the accuracy the user granted; reduced accuracy applies the gates declared for it.
     public func answer(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil,
                        accuracy: Accuracy = .full) -> Segment {
-        let own = merge.fact(kind, subject: subject, platform: platform, level: level, at: version)
+        answer(cells(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), at: version)
+    }
+
+    /// A fact cell with the cells its gates require, each found once: a timeline asks for the answer at
+    /// every version of its cell and of every gate's cell, and finding a cell hashes its subject's id.
+    struct GatedCell {
+        /// The cell's facts, in OS order.
+        let facts: ArraySlice<Fact>
+        /// The gates that apply to the cell, in the order of `gates.yaml`, and the cell each requires.
+        let gates: [Gate]
+        let required: [GatedCell]
+    }
+
+    /// The cell of a fact and, through its gates, of every fact it requires. (A cell several gates
+    /// require is found again for each: keeping a list of those found cost more than it saved.)
+    func cells(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy) -> GatedCell {
+        var gates: [Gate] = [], required: [GatedCell] = []
+        for gate in self.gates(of: kind, under: accuracy) {
+            guard let cell = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
+            gates.append(gate)
+            required.append(cells(gate.requires, subject: cell.subject, platform: platform, level: cell.level, accuracy: accuracy))
+        }
+        return GatedCell(facts: merge.factSlice(kind, subject: subject, platform: platform, level: level), gates: gates, required: required)
+    }
+
+    /// The answer of a cell at one OS version (nil: the newest), through its gates.
+    func answer(_ cell: GatedCell, at version: Version?) -> Segment {
+        // As `MergeResult.fact`: the fact that holds at the version, or the one without an upper bound.
+        let own = if let version { cell.facts.first { $0.os.contains(version) } } else { cell.facts.first { $0.os.until == nil } }
         var open: [Fact] = []
         var unknownGate: Gate?
-        for gate in gates(of: kind, under: accuracy) {
-            guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
-            let gateAnswer = answer(gate.requires, subject: required.subject, platform: platform, level: required.level, at: version,
-                                    accuracy: accuracy)
+        for (gate, required) in zip(cell.gates, cell.required) {
+            let gateAnswer = answer(required, at: version)
             switch gateAnswer.answer {
             case .value(.boolean(true)):
                 open += gateAnswer.facts
@@ -148,13 +174,13 @@ public struct GatedFacts: Sendable {
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
     /// first fact or gate that decides anything are left out.
     func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [Segment] {
+        let cell = cells(kind, subject: subject, platform: platform, level: level, accuracy: accuracy)
         var bounds = VersionBounds()
-        collectBounds(kind, subject: subject, platform: platform, level: level, accuracy: accuracy, into: &bounds)
+        collectBounds(cell, into: &bounds)
         var result: [Segment] = []
         for range in Merger.segments(between: bounds) {
             // Any version inside the range stands for all of it: no fact changes inside a range.
-            var segment = answer(kind, subject: subject, platform: platform, level: level, at: range.from ?? .zero,
-                                 accuracy: accuracy)
+            var segment = answer(cell, at: range.from ?? .zero)
             segment.os = range
             if let last = result.last, last.answer == segment.answer, last.os.until == range.from {
                 result[result.count - 1].os.until = range.until
@@ -187,16 +213,18 @@ public struct GatedFacts: Sendable {
         return (value, requiredLevel)
     }
 
+    /// The versions where the facts of a cell, or of a cell its gates require, begin or end.
     func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy = .full,
                        into bounds: inout VersionBounds) {
-        for fact in merge.factSlice(kind, subject: subject, platform: platform, level: level) {
+        collectBounds(cells(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), into: &bounds)
+    }
+
+    func collectBounds(_ cell: GatedCell, into bounds: inout VersionBounds) {
+        for fact in cell.facts {
             if let from = fact.os.from { bounds.insert(from) }
             if let until = fact.os.until { bounds.insert(until) }
         }
-        for gate in gates(of: kind, under: accuracy) {
-            guard let required = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
-            collectBounds(gate.requires, subject: required.subject, platform: platform, level: required.level, accuracy: accuracy, into: &bounds)
-        }
+        for required in cell.required { collectBounds(required, into: &bounds) }
     }
 
     /// Whether an adjudication ruled that the fact's claims stand over the claims that close its gate.

@@ -39,15 +39,25 @@ struct Matrix: Sendable {
 
     /// The answer at one OS version (nil: the newest versions), for an app granted `accuracy`.
     public func support(service: String, platform: String, level: String, at version: Version? = nil, accuracy: Accuracy = .full) -> Support {
-        support(service: service, platform: platform, level: level, at: version, accuracy: accuracy,
+        support(cells(service: service, platform: platform, level: level, accuracy: accuracy), at: version,
                 deprecations: gated.timeline(.serviceDeprecated, subject: service, platform: platform))
     }
 
-    /// `support(service:platform:level:at:)` with the service's deprecation timeline worked out once by the caller.
-    private func support(service: String, platform: String, level: String, at version: Version?, accuracy: Accuracy,
-                         deprecations: [GatedFacts.Segment]) -> Support {
-        let works = gated.answer(.serviceAvailable, subject: service, platform: platform, level: level, at: version, accuracy: accuracy)
-        let launches = gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level, at: version, accuracy: accuracy)
+    /// The cells a service's support is read from on a platform under a level, each found once.
+    private struct SupportCells {
+        let works: GatedFacts.GatedCell
+        let launches: GatedFacts.GatedCell
+    }
+
+    private func cells(service: String, platform: String, level: String, accuracy: Accuracy) -> SupportCells {
+        SupportCells(works: gated.cells(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy),
+                     launches: gated.cells(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy))
+    }
+
+    /// `support(service:platform:level:at:)` from its cells, with the service's deprecation timeline worked out once by the caller.
+    private func support(_ cells: SupportCells, at version: Version?, deprecations: [GatedFacts.Segment]) -> Support {
+        let works = gated.answer(cells.works, at: version)
+        let launches = gated.answer(cells.launches, at: version)
         let deprecation = gated.deprecation(in: deprecations, at: version)
         var facts = works.facts
         if case .value = works.answer { facts += launches.facts.filter { !facts.contains($0) } }
@@ -65,16 +75,16 @@ struct Matrix: Sendable {
     /// service's `deprecations(service:platform:)`, when the caller has it.
     func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full,
                   deprecations: [GatedFacts.Segment]? = nil) -> [(os: VersionRange, support: Support)] {
+        let cells = cells(service: service, platform: platform, level: level, accuracy: accuracy)
         var bounds = VersionBounds()
-        gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
-        gated.collectBounds(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy, into: &bounds)
+        gated.collectBounds(cells.works, into: &bounds)
+        gated.collectBounds(cells.launches, into: &bounds)
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         let deprecations = deprecations ?? self.deprecations(service: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
         for segment in Merger.segments(between: bounds) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
-            let support = self.support(service: service, platform: platform, level: level, at: segment.from ?? .zero,
-                                       accuracy: accuracy, deprecations: deprecations)
+            let support = self.support(cells, at: segment.from ?? .zero, deprecations: deprecations)
             if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
                last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {
                 result[result.count - 1].os.until = segment.until
