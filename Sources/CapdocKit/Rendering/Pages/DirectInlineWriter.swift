@@ -320,11 +320,23 @@ struct DirectInlineWriter {
     }
 
     private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
-        let unchanged = Self.unchangedBytes  // read once: a static is a lazy global, checked at each read
+        // Read once: a static is a lazy global, checked at each read.
+        let anywhere = Self.unchangedBytes
+        let further: ByteSet = switch format {
+        case .html: Self.unchangedInHTML
+        case .markdown: Self.unchangedInMarkdownLine
+        case .man: Self.unchangedInManCell
+        }
         var index = 0
         while index < bytes.count {
             // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
-            // rewrites is copied at once (byte by byte, this loop was a tenth of a build).
+            // rewrites is copied at once (byte by byte, this loop was a tenth of a build). Past the start
+            // of a Markdown line or a man cell, more bytes need nothing, punctuation among them.
+            let unchanged = switch format {
+            case .html: further
+            case .markdown: output.beginContent ? anywhere : further
+            case .man: output.isEmpty ? anywhere : further
+            }
             var runEnd = index
             while runEnd < bytes.count, unchanged.contains(bytes[runEnd]) { runEnd += 1 }
             if runEnd > index {
@@ -370,6 +382,14 @@ struct DirectInlineWriter {
     /// punctuation that is no markup in HTML, CommonMark (at any place on a line) or roff, and the bytes
     /// of non-ASCII characters but E2, which starts the characters man names (`manNamedCharacters`).
     private static let unchangedBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,;:/?%$@^{}~(".utf8) + (0x80...0xFF).filter { $0 != 0xE2 })
+
+    /// What each format writes as it is where the rules that depend on the place no longer apply: in
+    /// HTML everywhere; in Markdown once something but digits is on the line (`beginContent`: `-`, `+`,
+    /// `=`, `.` and `)` mark lists only at a line's start); in man once the cell has begun (`.` and `'`
+    /// are requests only there). `writeText` writes every other byte, and control characters are left to cmark.
+    private static let unchangedInHTML = ByteSet((0x20...0xFF).filter { !Array("&<>\"".utf8).contains($0) && $0 != 0x7F })
+    private static let unchangedInMarkdownLine = ByteSet((0x20...0xFF).filter { !Array("*_[]#<>\\`!&|".utf8).contains($0) && $0 != 0x7F })
+    private static let unchangedInManCell = ByteSet((0x20...0xFF).filter { !Array("-\\[".utf8).contains($0) && $0 != 0xE2 && $0 != 0x7F })
 
     /// The characters cmark's man writer names, by the last byte of their UTF-8 form (all are E2 80 xx).
     static let manNamedCharacters: [UInt8: StaticString] = [
