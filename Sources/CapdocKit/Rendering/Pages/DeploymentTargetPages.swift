@@ -130,8 +130,7 @@ extension PageContext {
         blocks.append(.heading(2, "Services", anchor: "services"))
         blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
-            TableRow(header: TableCell([link(.service, service)]), cells: levels.map { level in
-                let answer = serviceCells.targetAnswer(service: service, platform: platform, level: level, target: target, self)
+            TableRow(header: TableCell([link(.service, service)]), cells: serviceCells.targetAnswers(service: service, platform: platform, target: target, self).map { answer in
                 // A summary of the service page's timeline: the claims are cited there, cell by cell and
                 // version by version; here they would be every claim of every segment in the range, which
                 // at thousands of services makes each of these pages megabytes.
