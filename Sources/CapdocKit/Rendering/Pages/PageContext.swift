@@ -90,12 +90,38 @@ struct CitationBook {
 
     var references: [String] { cited.ids }
 
+    /// The numbers already given, by the claim's place in the model (`ClaimsByReference.position`):
+    /// a cell's claims are looked up by place (`citeInOrder(_:places:)`), hashing no reference once
+    /// the page has cited them. `cited` stays what decides the numbers; this only remembers them.
+    private var numberByPlace = NumberTable()
+
     mutating func cite(_ claims: [String]) -> [Citation] {
-        claims.map { reference in
-            if let known = cited[reference] { return Citation(number: known + 1) }
-            cited.append(reference)
-            return Citation(number: cited.count)
+        claims.map { reference in Citation(number: number(of: reference)) }
+    }
+
+    /// A claim's number on the page, given the next number if it has none yet.
+    private mutating func number(of reference: String) -> Int {
+        if let known = cited[reference] { return known + 1 }
+        cited.append(reference)
+        return cited.count
+    }
+
+    /// `citeInOrder(_:)` for claims whose places in the model are known (`places[i]` is the place of
+    /// `claims[i]`, -1 for a claim the model does not hold): the same numbers, in the same order.
+    mutating func citeInOrder(_ claims: [String], places: [Int32]) -> [Citation] {
+        var citations: [Citation] = []
+        citations.reserveCapacity(claims.count)
+        for (reference, place) in zip(claims, places) {
+            if place >= 0, let known = numberByPlace[place] {
+                citations.append(Citation(number: Int(known)))
+                continue
+            }
+            let number = number(of: reference)
+            if place >= 0 { numberByPlace.set(place, to: Int32(number)) }
+            citations.append(Citation(number: number))
         }
+        citations.sort { $0.number < $1.number }
+        return citations
     }
 
     /// Cites the claims that decide the facts (not every wider claim that agrees): all of them, so
@@ -144,11 +170,14 @@ extension PageContext {
 
     /// A timeline cell before a page numbers its citations.
     func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
-        guard !parts.isEmpty else { return CellPlan(segments: [.init(content: [.value(.unknown, [.text("Unknown")])], claims: [], rulings: [])]) }
+        guard !parts.isEmpty else { return CellPlan(segments: [.init(content: [.value(.unknown, [.text("Unknown")])], claims: [], places: [], rulings: [])]) }
         return CellPlan(segments: parts.map { part in
             // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
             let text = parts.count == 1 && part.os.isUnbounded ? part.text : "\(versions(part.os)): \(part.text)"
-            return .init(content: [.value(part.value, [.text(text)])], claims: CitationBook.deciding(part.facts), rulings: CitationBook.rulings(part.facts))
+            let claims = CitationBook.deciding(part.facts)
+            return .init(content: [.value(part.value, [.text(text)])], claims: claims,
+                         places: claims.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 },
+                         rulings: CitationBook.rulings(part.facts))
         })
     }
 

@@ -6,6 +6,9 @@ struct CellPlan: Sendable {
     struct Segment: Sendable {
         let content: [Inline]
         let claims: [String]
+        /// Each claim's place in the model (`ClaimsByReference.position`; -1 where it has none): a
+        /// cell is shown on four pages or more, and each page numbers its claims by place.
+        let places: [Int32]
         let rulings: [String]
     }
     let segments: [Segment]
@@ -17,7 +20,7 @@ struct CellPlan: Sendable {
         for (index, segment) in segments.enumerated() {
             if index > 0 { content.append(.text("; ")) }
             content += segment.content
-            let citations = book.citeInOrder(segment.claims)
+            let citations = book.citeInOrder(segment.claims, places: segment.places)
             if !citations.isEmpty { content.append(.text(" ")) }
             content += citations.map(Inline.citation)
             for ruling in segment.rulings {
