@@ -78,6 +78,20 @@ enum ByteText {
         return String(text[start...end])
     }
 
+    /// An integer in decimal, as `String(number)` writes it, without making the String: pages write a
+    /// citation number at every cell, and the dataset millions of positions.
+    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+        guard number >= 0 else { return output += String(number).utf8 }
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        var rest = number
+        repeat {
+            output.append(0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
     /// Runs `body` over the text's UTF-8 bytes without copying them when the string is native.
     static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }

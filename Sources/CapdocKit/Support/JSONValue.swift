@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     func write(to output: inout [UInt8], indent: Int, layout: JSONLayout = .pretty) {
         switch self {
         case let .string(text): Self.writeString(text, to: &output)
-        case let .number(number): output += String(number).utf8
+        case let .number(number): ByteText.appendDecimal(number, to: &output)
         case let .bool(flag): output += (flag ? "true" : "false").utf8
         case .null: output += "null".utf8
         case let .array(items):

@@ -34,7 +34,8 @@ struct DatasetAnswers {
 
     /// The entity's facts, as indices into the top-level `citations`, in the order its timelines first name them.
     private(set) var citations: [Int] = []
-    private var positionByCitation: [Int: Int] = [:]
+    /// Each citation's position in `citations`, by the citation's index (a number: no hashing of it).
+    private var positionByCitation = NumberTable()
 
     /// A list of values already written compactly.
     static func array(_ items: [[UInt8]]) -> [UInt8] {
@@ -60,7 +61,14 @@ struct DatasetAnswers {
     private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult,
                                 to output: inout [UInt8]) {
         output += #"{"answer":"#.utf8
-        JSONValue.writeString(segment.answer.id, to: &output)
+        switch segment.answer {
+        // The fixed answers' bytes as `writeString` writes them, without scanning them each time.
+        case .value(.boolean(true)): output += #""yes""#.utf8
+        case .value(.boolean(false)): output += #""no""#.utf8
+        case .value: output += #""value""#.utf8
+        case .gateUnknown, .unknown: output += #""unknown""#.utf8
+        case .closed: JSONValue.writeString(segment.answer.id, to: &output)
+        }
         output += #","citations":["#.utf8
         var named: [Int] = []
         for fact in segment.facts {
@@ -69,7 +77,7 @@ struct DatasetAnswers {
             guard !named.contains(citation) else { continue }
             if !named.isEmpty { output.append(0x2C) }
             named.append(citation)
-            output += String(position(of: citation)).utf8
+            ByteText.appendDecimal(position(of: citation), to: &output)
         }
         output.append(0x5D)
         switch segment.answer {
@@ -98,9 +106,9 @@ struct DatasetAnswers {
     }
 
     private mutating func position(of citation: Int) -> Int {
-        if let position = positionByCitation[citation] { return position }
+        if let position = positionByCitation[Int32(citation)] { return Int(position) }
         let position = citations.count
-        positionByCitation[citation] = position
+        positionByCitation.set(Int32(citation), to: Int32(position))
         citations.append(citation)
         return position
     }

@@ -95,18 +95,11 @@ struct DirectInlineWriter {
             }
         }
 
-        /// A decimal number, written digit by digit: citation numbers are the most frequent text of a
-        /// large site, and `String(value)` allocated for each.
+        /// A decimal number (`ByteText.appendDecimal`): citation numbers are the most frequent text of
+        /// a large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
             guard value >= 0 else { return literal(String(value)) }
-            var divisor = 1
-            while divisor <= value / 10 { divisor *= 10 }
-            var rest = value
-            repeat {
-                bytes.append(0x30 + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            } while divisor > 0
+            ByteText.appendDecimal(value, to: &bytes)
         }
 
         /// A byte of text as cmark wrote it, with the table's rewriting in a table: a Markdown table
