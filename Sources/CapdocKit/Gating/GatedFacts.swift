@@ -157,7 +157,8 @@ public struct GatedFacts: Sendable {
             let gateAnswer = answer(required, at: version)
             switch gateAnswer.answer {
             case .value(.boolean(true)):
-                open += gateAnswer.facts
+                // The first open gate's facts are taken as they are (no copy): most cells have one.
+                if open.isEmpty { open = gateAnswer.facts } else { open += gateAnswer.facts }
             case .value, .closed:
                 guard !overridden(own, by: gateAnswer.facts) else { continue }
                 let closing: Gate = if case let .closed(inner) = gateAnswer.answer { inner } else { gate }
@@ -168,7 +169,9 @@ public struct GatedFacts: Sendable {
         }
         guard let own else { return Segment(os: .all, answer: .unknown, facts: []) }
         if let unknownGate, own.value != .boolean(false) { return Segment(os: own.os, answer: .gateUnknown(unknownGate), facts: [own]) }
-        return Segment(os: own.os, answer: .value(own.value), facts: [own] + open)
+        var facts = [own]
+        if !open.isEmpty { facts += open }
+        return Segment(os: own.os, answer: .value(own.value), facts: facts)
     }
 
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
