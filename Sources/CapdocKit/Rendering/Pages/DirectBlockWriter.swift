@@ -17,6 +17,14 @@ struct DirectBlockWriter {
     let format: DocumentFormat
     /// The page the block is on, for relative links.
     let page: PageRef
+    /// One for the block, not one per list item (a page's citations are a list of hundreds).
+    private let inlines: DirectInlineWriter
+
+    init(format: DocumentFormat, page: PageRef) {
+        self.format = format
+        self.page = page
+        inlines = DirectInlineWriter(format: format, page: page, place: .paragraph)
+    }
 
     /// The block's bytes; nil when it must go through cmark (or is no paragraph or list).
     func bytes(for block: Block) -> [UInt8]? {
@@ -88,6 +96,6 @@ struct DirectBlockWriter {
     }
 
     private func write(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
-        DirectInlineWriter(format: format, page: page, place: .paragraph).write(inlines, into: &out)
+        self.inlines.write(inlines, into: &out)
     }
 }

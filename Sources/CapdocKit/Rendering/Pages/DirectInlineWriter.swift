@@ -20,6 +20,15 @@ struct DirectInlineWriter {
     /// The page the cell is on, for relative links.
     let page: PageRef
     let place: Place
+    /// The page's `depth`, counted once: every link on the page starts with that many "../".
+    private let depth: Int
+
+    init(format: DocumentFormat, page: PageRef, place: Place) {
+        self.format = format
+        self.page = page
+        self.place = place
+        depth = page.depth
+    }
 
     /// Where the inlines go, which decides the rewriting done on cmark's bytes.
     enum Place {
@@ -213,7 +222,7 @@ struct DirectInlineWriter {
         // up, then each part checked plain as it is copied; a part that is not plain sends the whole
         // cell to cmark, so what was copied does not matter.
         let plain = Self.plainBytes
-        for _ in 0..<page.depth { output.bytes += [0x2E, 0x2E, 0x2F] }
+        for _ in 0..<depth { output.bytes += [0x2E, 0x2E, 0x2F] }
         if !target.section.isEmpty {
             guard output.appendPlain(target.section, plain) else { return false }
             output.bytes.append(0x2F)

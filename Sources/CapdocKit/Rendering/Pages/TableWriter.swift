@@ -7,6 +7,14 @@ import CCmark
 struct TableWriter {
     let format: DocumentFormat
     let builder: PageDocumentBuilder
+    /// One for the table, not one per cell: it works out the page's depth for its links once.
+    private let cells: DirectInlineWriter
+
+    init(format: DocumentFormat, builder: PageDocumentBuilder) {
+        self.format = format
+        self.builder = builder
+        cells = DirectInlineWriter(format: format, page: builder.page.ref, place: .tableCell)
+    }
 
     /// The table's text, built as bytes: a matrix table of 20,000 services is megabytes.
     func bytes(for table: Table) -> [UInt8] {
@@ -22,7 +30,7 @@ struct TableWriter {
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
     /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
     private func cell(_ inlines: [Inline], _ out: inout [UInt8]) {
-        if DirectInlineWriter(format: format, page: builder.page.ref, place: .tableCell).write(inlines, into: &out) { return }
+        if cells.write(inlines, into: &out) { return }
         out += renderedByCmark(inlines).utf8
     }
 
