@@ -99,6 +99,14 @@ enum ByteText {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// Appends a literal's bytes where they lie: a String literal's `.utf8` is first copied out of a
+    /// small string, and tables append markup at every cell.
+    mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}
+
 /// Single bytes and what replaces them, made once: `ByteText.replacing` runs for every cell of a table.
 struct ByteReplacements: Sendable {
     let wanted: ByteSet

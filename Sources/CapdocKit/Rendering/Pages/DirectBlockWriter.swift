@@ -43,14 +43,14 @@ struct DirectBlockWriter {
     private func paragraph(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
         switch format {
         case .html:
-            out += "<p>".utf8
+            out.append(literal: "<p>")
             guard write(inlines, &out) else { return false }
-            out += "</p>".utf8
+            out.append(literal: "</p>")
             return true
         case .markdown:
             return write(inlines, &out)
         case .man:
-            out += ".PP".utf8
+            out.append(literal: ".PP")
             return onNextLine(inlines, &out)
         }
     }
@@ -62,23 +62,23 @@ struct DirectBlockWriter {
         guard !items.isEmpty else { return false }
         switch format {
         case .html:
-            out += "<ul>\n".utf8
+            out.append(literal: "<ul>\n")
             for item in items {
-                out += "<li>".utf8
+                out.append(literal: "<li>")
                 guard write(item, &out) else { return false }
-                out += "</li>\n".utf8
+                out.append(literal: "</li>\n")
             }
-            out += "</ul>".utf8
+            out.append(literal: "</ul>")
         case .markdown:
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(0x0A) }
-                out += "  - ".utf8
+                out.append(literal: "  - ")
                 guard write(item, &out) else { return false }
             }
         case .man:
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(0x0A) }
-                out += ".IP \\[bu] 2".utf8
+                out.append(literal: ".IP \\[bu] 2")
                 guard onNextLine(item, &out) else { return false }
             }
         }

@@ -76,33 +76,34 @@ struct TableWriter {
     }
 
     /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor.
-    private func openTag(_ name: String, id: String?, _ out: inout [UInt8]) {
-        out += "<\(name)".utf8
+    private func openTag(_ name: StaticString, id: String?, _ out: inout [UInt8]) {
+        out.append(literal: "<")
+        out.append(literal: name)
         if let id {
-            out += " id=\"".utf8
+            out.append(literal: " id=\"")
             out += Escape.html(id).utf8
-            out += "\"".utf8
+            out.append(literal: "\"")
         }
-        out += ">".utf8
+        out.append(literal: ">")
     }
 
     private func html(_ table: Table, _ out: inout [UInt8]) {
-        out += "<div class=\"table-wrap".utf8
+        out.append(literal: "<div class=\"table-wrap")
         if let htmlClass = table.htmlClass { out += (" " + Escape.html(htmlClass)).utf8 }
-        out += "\"><table>\n<caption>".utf8
+        out.append(literal: "\"><table>\n<caption>")
         out += Escape.html(table.caption).utf8
-        out += "</caption>\n<thead><tr>".utf8
+        out.append(literal: "</caption>\n<thead><tr>")
         for column in table.columns {
-            out += "<th scope=\"col\">".utf8
+            out.append(literal: "<th scope=\"col\">")
             out += Escape.html(column).utf8
-            out += "</th>".utf8
+            out.append(literal: "</th>")
         }
-        out += "</tr></thead>\n<tbody>\n".utf8
+        out.append(literal: "</tr></thead>\n<tbody>\n")
         for row in table.rows {
             openTag("tr", id: row.anchor, &out)
-            out += "<th scope=\"row\">".utf8
+            out.append(literal: "<th scope=\"row\">")
             cell(row.header.content, &out)
-            out += "</th>".utf8
+            out.append(literal: "</th>")
             for value in row.cells {
                 openTag("td", id: value.anchor, &out)
                 cell(value.content, &out)
@@ -110,28 +111,28 @@ struct TableWriter {
                     out.append(0x20)
                     cell(value.citations.map(Inline.citation), &out)
                 }
-                out += "</td>".utf8
+                out.append(literal: "</td>")
             }
-            out += "</tr>\n".utf8
+            out.append(literal: "</tr>\n")
         }
-        out += "</tbody>\n</table></div>".utf8
+        out.append(literal: "</tbody>\n</table></div>")
     }
 
     private func markdown(_ table: Table, _ out: inout [UInt8]) {
         func line(_ cells: [[Inline]], anchor: String? = nil) {
-            out += "\n| ".utf8
+            out.append(literal: "\n| ")
             if let anchor { out += Escape.markdownAnchor(anchor).utf8 }
             for (index, inlines) in cells.enumerated() {
-                if index > 0 { out += " | ".utf8 }
+                if index > 0 { out.append(literal: " | ") }
                 cell(inlines, &out)
             }
-            out += " |".utf8
+            out.append(literal: " |")
         }
         cell([.emphasis([.text(table.caption)])], &out)
-        out += "\n".utf8
+        out.append(literal: "\n")
         line(table.columns.map { [.text($0)] })
-        out += "\n|".utf8
-        for _ in table.columns { out += " --- |".utf8 }
+        out.append(literal: "\n|")
+        for _ in table.columns { out.append(literal: " --- |") }
         for row in table.rows { line([row.header.content] + row.cells.map(Self.cellInlines), anchor: row.anchor) }
     }
 
@@ -142,35 +143,35 @@ struct TableWriter {
         // cmark's escaping of lines that start with '.' or '\'' stays valid. The page is set ragged-right
         // (`.ad l`, ManPostProcessor), so groff does not stretch the narrow cells ("cannot adjust line").
         func textBlock(_ inlines: [Inline]) {
-            out += "T{\n".utf8
+            out.append(literal: "T{\n")
             let start = out.count
             cell(inlines, &out)
-            if out.count == start { out += "\\&".utf8 }
-            out += "\nT}".utf8
+            if out.count == start { out.append(literal: "\\&") }
+            out.append(literal: "\nT}")
         }
         let layout = ManTableLayout(table, cell: Self.cellInlines)
-        out += ".PP\n".utf8
+        out.append(literal: ".PP\n")
         cell([.strong([.text(table.caption)])], &out)
         guard layout.fits else { return manList(table, &out) }
         for (index, grid) in layout.grids.enumerated() {
             // The grids of one table follow each other with a blank line between them.
             out += (index == 0 ? "\n" : "\n.sp\n").utf8
-            out += ".TS\nallbox tab(\t);\n".utf8
+            out.append(literal: ".TS\nallbox tab(\t);\n")
             out += grid.widths.map { "lbw(\($0)n)" }.joined(separator: " ").utf8
-            out += "\n".utf8
+            out.append(literal: "\n")
             out += (grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n").utf8
             for (position, column) in grid.columns.enumerated() {
                 if position > 0 { out.append(0x09) }
                 textBlock([.text(table.columns[column])])
             }
             for row in table.rows {
-                out += "\n".utf8
+                out.append(literal: "\n")
                 for (position, column) in grid.columns.enumerated() {
                     if position > 0 { out.append(0x09) }
                     textBlock(column == 0 ? row.header.content : Self.cellInlines(row.cells[column - 1]))
                 }
             }
-            out += "\n.TE".utf8
+            out.append(literal: "\n.TE")
         }
     }
 
@@ -178,7 +179,7 @@ struct TableWriter {
     /// line): each row becomes an entry, its header in bold, then one line per column.
     private func manList(_ table: Table, _ out: inout [UInt8]) {
         for row in table.rows {
-            out += "\n.TP\n".utf8
+            out.append(literal: "\n.TP\n")
             cell([.strong(row.header.content)], &out)
             for (index, value) in row.cells.enumerated() {
                 out += (index == 0 ? "\n" : "\n.br\n").utf8
