@@ -60,16 +60,16 @@ struct DatasetAnswers {
     /// Its members are written in the byte order of their names, as `JSONValue` orders an object's.
     private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult,
                                 to output: inout [UInt8]) {
-        output += #"{"answer":"#.utf8
+        output.append(literal: #"{"answer":"#)
         switch segment.answer {
         // The fixed answers' bytes as `writeString` writes them, without scanning them each time.
-        case .value(.boolean(true)): output += #""yes""#.utf8
-        case .value(.boolean(false)): output += #""no""#.utf8
-        case .value: output += #""value""#.utf8
-        case .gateUnknown, .unknown: output += #""unknown""#.utf8
+        case .value(.boolean(true)): output.append(literal: #""yes""#)
+        case .value(.boolean(false)): output.append(literal: #""no""#)
+        case .value: output.append(literal: #""value""#)
+        case .gateUnknown, .unknown: output.append(literal: #""unknown""#)
         case .closed: JSONValue.writeString(segment.answer.id, to: &output)
         }
-        output += #","citations":["#.utf8
+        output.append(literal: #","citations":["#)
         var named: [Int] = []
         for fact in segment.facts {
             let citation = table.index(of: fact)
@@ -82,23 +82,23 @@ struct DatasetAnswers {
         output.append(0x5D)
         switch segment.answer {
         case let .closed(gate), let .gateUnknown(gate):
-            output += #","gate":"#.utf8
+            output.append(literal: #","gate":"#)
             JSONValue.writeString(gate.id.value, to: &output)
         case .value, .unknown:
             break
         }
         if !segment.os.isUnbounded {
-            output += #","os":"#.utf8
+            output.append(literal: #","os":"#)
             DatasetRenderer.writeRange(segment.os, to: &output)
         }
         if case let .value(value) = segment.answer {
             if value == .boolean(true) {
                 if let replacement = segment.replacement(in: merge) {
-                    output += #","replacement":"#.utf8
+                    output.append(literal: #","replacement":"#)
                     JSONValue.writeString(replacement, to: &output)
                 }
             } else if value != .boolean(false) {
-                output += #","value":"#.utf8
+                output.append(literal: #","value":"#)
                 DatasetRenderer.claimValue(value).write(to: &output, indent: 0, layout: .compact)
             }
         }
