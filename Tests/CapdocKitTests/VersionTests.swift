@@ -49,6 +49,9 @@ struct VersionTests {
             let version = Version(components: a)
             #expect(version.components == trimmed(a))
             #expect(Version(version.description) == version)
+            // The description as it was built from the components (digits written one by one now).
+            let components = trimmed(a)
+            #expect(version.description == (components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".")))
             for b in versions.prefix(60) {
                 #expect((version < Version(components: b)) == reference(a, b), "\(a) < \(b)")
                 #expect((version == Version(components: b)) == (trimmed(a) == trimmed(b)), "\(a) == \(b)")

@@ -47,9 +47,28 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// `13` prints as `13.0`, the way Apple's availability lists write versions.
+    /// Written digit by digit into a buffer on the stack: deployment-target pages print versions in
+    /// millions of cells, and the components array, a String per component and the join allocated each time.
     public var description: String {
-        let components = components
-        return components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".")
+        let parts = [high >> 32, high & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF]
+        let count = Swift.max(2, parts.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 1)  // "13" prints as "13.0"
+        // Four components of at most six digits and three dots: 27 bytes.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var end = 0
+            for index in 0..<count {
+                if index > 0 { buffer[end] = 0x2E; end += 1 }
+                var divisor: UInt64 = 1
+                while divisor <= parts[index] / 10 { divisor *= 10 }
+                var rest = parts[index]
+                repeat {
+                    buffer[end] = 0x30 + UInt8(rest / divisor)
+                    end += 1
+                    rest %= divisor
+                    divisor /= 10
+                } while divisor > 0
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+        }
     }
 
     public static func < (a: Version, b: Version) -> Bool {
