@@ -88,35 +88,6 @@ final class ServiceCellCache: @unchecked Sendable {
         return (lock.withLock({ rows[slot] }) ?? workOut(service, slot: slot, context).cells)[index]
     }
 
-    /// The timeline of a service on a platform under a level (the deployment-target pages ask).
-    func timeline(service: String, platform: String, level: String, _ context: PageContext) -> Timeline {
-        guard let (slot, index) = address(service, platform, level) else {
-            return context.serviceCellsOf(service: service, platform: platform, level: level).timeline
-        }
-        return (lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).timelines)[index]
-    }
-
-    /// The answer of a service on a platform under a level for the versions from `target` on (the
-    /// deployment-target pages ask, for every service at every target).
-    func targetAnswer(service: String, platform: String, level: String, target: Version, _ context: PageContext) -> TargetAnswer {
-        func firstKept(_ timeline: Timeline) -> Int { timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex }
-        guard let (slot, index) = address(service, platform, level) else {
-            let timeline = context.serviceCellsOf(service: service, platform: platform, level: level).timeline
-            return context.targetAnswer(timeline, keptFrom: firstKept(timeline))
-        }
-        let timeline = (lock.withLock({ timelines[slot] }) ?? workOut(service, slot: slot, context).timelines)[index]
-        let first = firstKept(timeline)
-        if let known = lock.withLock({ targetAnswers[slot]?[index][first] }) { return known }
-        let answer = context.targetAnswer(timeline, keptFrom: first)
-        lock.withLock {
-            if targetAnswers[slot] == nil {
-                targetAnswers[slot] = (self.timelines[slot] ?? []).map { Array(repeating: nil, count: $0.count + 1) }
-            }
-            targetAnswers[slot]![index][first] = answer
-        }
-        return answer
-    }
-
     /// The answers of a service on a platform under each level, in vocabulary order, for the versions
     /// from `target` on: the service is looked up once and the lock taken twice at most for the whole
     /// row, where asking level by level did both per level (two million rows at 20,000 services, on
@@ -124,7 +95,11 @@ final class ServiceCellCache: @unchecked Sendable {
     func targetAnswers(service: String, platform: String, target: Version, _ context: PageContext) -> [TargetAnswer] {
         guard let slot = vocabulary.position(.service, service),
               let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions) else {
-            return levels.map { targetAnswer(service: service, platform: platform, level: $0, target: target, context) }
+            // An id the vocabulary does not hold has no slot to keep its answers in: worked out each time.
+            return levels.map { level in
+                let timeline = context.serviceCellsOf(service: service, platform: platform, level: level).timeline
+                return context.targetAnswer(timeline, keptFrom: Self.firstKept(timeline, from: target))
+            }
         }
         let (held, known) = lock.withLock { (timelines[slot], targetAnswers[slot]) }
         let row = held ?? workOut(service, slot: slot, context).timelines
@@ -134,7 +109,7 @@ final class ServiceCellCache: @unchecked Sendable {
         for levelPosition in 0..<levelCount {
             let index = platformPosition * levelCount + levelPosition
             let timeline = row[index]
-            let first = timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
+            let first = Self.firstKept(timeline, from: target)
             if let answer = known?[index][first] {
                 answers.append(answer)
             } else {
@@ -150,6 +125,11 @@ final class ServiceCellCache: @unchecked Sendable {
             }
         }
         return answers
+    }
+
+    /// The first segment of a timeline that reaches past `target`: a target keeps the segments from it on.
+    private static func firstKept(_ timeline: Timeline, from target: Version) -> Int {
+        timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
     }
 
     /// Lets the cells of these services go (their timelines stay); asked for again, they are worked out again.
