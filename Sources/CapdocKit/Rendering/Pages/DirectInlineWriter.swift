@@ -296,11 +296,10 @@ struct DirectInlineWriter {
         }
     }
 
-    /// Text with the format's escaping, as cmark's renderers escape a text node.
-    /// "[n]" as text (escaped as the format escapes brackets), without building the string.
-    /// What `writeText` makes of it, written without scanning: every page cites, and in Markdown and man
-    /// each citation is bracketed text. Markdown escapes both brackets; in HTML and man they are `put`
-    /// (which breaks "][" in a man table); the digits need nothing, and nothing after a bracket starts a line.
+    /// "[n]" as text, as `writeText` would write it, without building the string or scanning it: every
+    /// page cites, and in Markdown and man each citation is bracketed text. Markdown escapes both
+    /// brackets; in HTML and man they are `put` (which breaks "][" in a man table); the digits need
+    /// nothing, and nothing after a bracket starts a line.
     private func writeBracketed(_ number: Int, into output: inout Output) -> Bool {
         guard number >= 0 else { return writeText("[\(number)]", into: &output) }
         switch format {
@@ -317,6 +316,7 @@ struct DirectInlineWriter {
         return true
     }
 
+    /// Text with the format's escaping, as cmark's renderers escape a text node.
     private func writeText(_ text: String, into output: inout Output) -> Bool {
         ByteText.withBytes(text) { writeText($0, into: &output) }
     }
