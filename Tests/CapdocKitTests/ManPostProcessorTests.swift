@@ -80,25 +80,19 @@ struct ManPostProcessorTests {
         }
     }
 
-    /// The pass as it was: every line kept copied, one after the other.
+    /// The rule stated over the lines kept so far, not as the pass's state machine: a `.PP` goes when the
+    /// line kept before it is a `.PP`, or ends a heading — `.SH x`/`.SS x`, or whatever line follows a
+    /// bare `.SH`/`.SS` (cmark's form, its text on the next line) and is not itself a bare heading.
     static func droppedByLineCopy(_ bytes: [UInt8]) -> [UInt8] {
-        let paragraph = Array(".PP".utf8)
+        func isBareHeading(_ line: ArraySlice<UInt8>) -> Bool { line.elementsEqual(".SH".utf8) || line.elementsEqual(".SS".utf8) }
+        func endsHeading(_ kept: [ArraySlice<UInt8>]) -> Bool {
+            guard let last = kept.last, !isBareHeading(last) else { return false }
+            return last.starts(with: ".SH ".utf8) || last.starts(with: ".SS ".utf8) || (kept.count >= 2 && isBareHeading(kept[kept.count - 2]))
+        }
         var kept: [ArraySlice<UInt8>] = []
-        var previous: ArraySlice<UInt8>?
-        var headingTextPending = false, afterHeading = false
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            if line.elementsEqual(paragraph) && (afterHeading || previous.map { $0.elementsEqual(paragraph) } == true) { continue }
+            if line.elementsEqual(".PP".utf8), kept.last?.elementsEqual(".PP".utf8) == true || endsHeading(kept) { continue }
             kept.append(line)
-            previous = line
-            if line.elementsEqual(".SH".utf8) || line.elementsEqual(".SS".utf8) {
-                headingTextPending = true
-                afterHeading = false
-            } else if headingTextPending {
-                headingTextPending = false
-                afterHeading = true
-            } else {
-                afterHeading = line.starts(with: ".SH ".utf8) || line.starts(with: ".SS ".utf8)
-            }
         }
         return Array(kept.joined(separator: [0x0A]))
     }

@@ -85,11 +85,18 @@ public struct GatedFacts: Sendable {
 
         /// A stable id for tools: `yes`, `no`, `unknown`, `value`, or the closed gate's outcome.
         public var id: String {
+            if case let .closed(gate) = self { return gate.outcome }
+            return fixedID!.description  // every answer but a closed gate has one
+        }
+
+        /// The id when it is one of the fixed ones (nil for a closed gate, whose outcome is its id):
+        /// the dataset writes it for every segment of every timeline, straight from the literal.
+        var fixedID: StaticString? {
             switch self {
             case .value(.boolean(true)): "yes"
             case .value(.boolean(false)): "no"
             case .value: "value"
-            case let .closed(gate): gate.outcome
+            case .closed: nil
             case .gateUnknown, .unknown: "unknown"
             }
         }
@@ -149,8 +156,7 @@ public struct GatedFacts: Sendable {
 
     /// The answer of a cell at one OS version (nil: the newest), through its gates.
     func answer(_ cell: GatedCell, at version: Version?) -> Segment {
-        // As `MergeResult.fact`: the fact that holds at the version, or the one without an upper bound.
-        let own = if let version { cell.facts.first { $0.os.contains(version) } } else { cell.facts.first { $0.os.until == nil } }
+        let own = MergeResult.fact(in: cell.facts, at: version)
         var open: [Fact] = []
         var unknownGate: Gate?
         for (gate, required) in zip(cell.gates, cell.required) {

@@ -136,7 +136,12 @@ public struct MergeResult: Sendable {
 
     /// The fact that holds at `version` (or at the newest versions when nil).
     public func fact(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil) -> Fact? {
-        let candidates = factSlice(kind, subject: subject, platform: platform, level: level)
+        Self.fact(in: factSlice(kind, subject: subject, platform: platform, level: level), at: version)
+    }
+
+    /// Of one cell's facts, the one that holds at `version`, or at the newest versions (the one without
+    /// an upper bound) when nil.
+    static func fact(in candidates: ArraySlice<Fact>, at version: Version?) -> Fact? {
         if let version { return candidates.first { $0.os.contains(version) } }
         return candidates.first { $0.os.until == nil }
     }

@@ -57,15 +57,10 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
             var end = 0
             for index in 0..<count {
                 if index > 0 { buffer[end] = 0x2E; end += 1 }
-                var divisor: UInt64 = 1
-                while divisor <= parts[index] / 10 { divisor *= 10 }
-                var rest = parts[index]
-                repeat {
-                    buffer[end] = 0x30 + UInt8(rest / divisor)
+                ByteText.forEachDecimalDigit(of: parts[index]) { digit in
+                    buffer[end] = digit
                     end += 1
-                    rest %= divisor
-                    divisor /= 10
-                } while divisor > 0
+                }
             }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
         }

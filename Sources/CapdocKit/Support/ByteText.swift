@@ -82,11 +82,18 @@ enum ByteText {
     /// citation number at every cell, and the dataset millions of positions.
     static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
         guard number >= 0 else { return output += String(number).utf8 }
-        var divisor = 1
+        forEachDecimalDigit(of: UInt64(number)) { output.append($0) }
+    }
+
+    /// The ASCII digits of a number, most significant first, as `String(number)` writes them: the one
+    /// digit loop behind `appendDecimal`, versions and the man tables' citation widths.
+    @inline(__always)
+    static func forEachDecimalDigit(of number: UInt64, _ body: (UInt8) -> Void) {
+        var divisor: UInt64 = 1
         while divisor <= number / 10 { divisor *= 10 }
         var rest = number
         repeat {
-            output.append(0x30 + UInt8(rest / divisor))
+            body(0x30 + UInt8(rest / divisor))
             rest %= divisor
             divisor /= 10
         } while divisor > 0

@@ -61,13 +61,13 @@ struct DatasetAnswers {
     private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult,
                                 to output: inout [UInt8]) {
         output.append(literal: #"{"answer":"#)
-        switch segment.answer {
-        // The fixed answers' bytes as `writeString` writes them, without scanning them each time.
-        case .value(.boolean(true)): output.append(literal: #""yes""#)
-        case .value(.boolean(false)): output.append(literal: #""no""#)
-        case .value: output.append(literal: #""value""#)
-        case .gateUnknown, .unknown: output.append(literal: #""unknown""#)
-        case .closed: JSONValue.writeString(segment.answer.id, to: &output)
+        if let fixed = segment.answer.fixedID {
+            // A fixed id is plain ASCII: quoted as `writeString` would, without scanning it each time.
+            output.append(0x22)
+            output.append(literal: fixed)
+            output.append(0x22)
+        } else {
+            JSONValue.writeString(segment.answer.id, to: &output)
         }
         output.append(literal: #","citations":["#)
         var named: [Int] = []

@@ -63,14 +63,7 @@ struct ManWordScanner {
     private mutating func feedBracketed(_ number: Int) -> Bool {
         guard number >= 0 else { return feed("[\(number)]") }
         _ = feed(0x5B)
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
-        var rest = number
-        repeat {
-            _ = feed(0x30 + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        } while divisor > 0
+        ByteText.forEachDecimalDigit(of: UInt64(number)) { _ = feed($0) }
         return feed(0x5D)
     }
 

@@ -15,14 +15,12 @@
 /// `DirectBlockWriterTests` holds every page to the plain rendering, in every format.
 struct DirectBlockWriter {
     let format: DocumentFormat
-    /// The page the block is on, for relative links.
-    let page: PageRef
-    /// One for the block, not one per list item (a page's citations are a list of hundreds).
+    /// One for the block, not one per list item (a page's citations are a list of hundreds); it knows
+    /// the page the block is on, for relative links.
     private let inlines: DirectInlineWriter
 
     init(format: DocumentFormat, page: PageRef) {
         self.format = format
-        self.page = page
         inlines = DirectInlineWriter(format: format, page: page, place: .paragraph)
     }
 

@@ -17,15 +17,13 @@
 /// goes over cmark's.
 struct DirectInlineWriter {
     let format: DocumentFormat
-    /// The page the cell is on, for relative links.
-    let page: PageRef
     let place: Place
-    /// The page's `depth`, counted once: every link on the page starts with that many "../".
+    /// The depth of the page the cell is on (`PageRef.depth`), counted once: every relative link on
+    /// the page starts with that many "../".
     private let depth: Int
 
     init(format: DocumentFormat, page: PageRef, place: Place) {
         self.format = format
-        self.page = page
         self.place = place
         depth = page.depth
     }
