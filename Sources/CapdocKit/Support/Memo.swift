@@ -8,14 +8,15 @@ final class Memo<Value>: @unchecked Sendable {
 
     init() {}
 
-    /// The value, worked out by `compute` if no caller did before. Two first callers at once may both
-    /// compute it; the first to finish is kept, so every caller gets the same value.
+    /// The value, worked out by `compute` if no caller did before. It is worked out under the lock: a
+    /// second caller waits for the first one's value rather than working it out again (both threads of
+    /// a build often reach the same memo at once). `compute` must not ask this memo.
     func value(_ compute: () -> Value) -> Value {
-        if let stored = lock.withLock({ stored }) { return stored }
-        let computed = compute()
-        return lock.withLock {
-            if stored == nil { stored = computed }
-            return stored!
+        lock.withLock {
+            if let stored { return stored }
+            let computed = compute()
+            stored = computed
+            return computed
         }
     }
 }

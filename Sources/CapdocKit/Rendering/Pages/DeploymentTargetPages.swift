@@ -88,9 +88,13 @@ extension PageContext {
                 return (index > 0 ? [.text(", ")] : []) + [label]
             }),
         ]
-        // Past the threshold the services are in parts (`ServiceListing`), and the page lists them.
+        // Past the threshold the services are in parts (`ServiceListing`): the page states the usual
+        // row and lists the parts, which list the other services (`TargetSummary`).
         if serviceParts.isSplit {
-            blocks += partsSection(listing(of: Self.targetRef(platform, target)))
+            let summary = targetSummary(platform: platform, target: target)
+            let listing = listing(of: Self.targetRef(platform, target))
+            blocks += usualRowBlocks(summary, platformName: platformName, target: target)
+            blocks += partsSection(listing, listed: summary.omitsUsual ? summary.listedCounts(size: listing.size) : nil)
         } else {
             blocks += targetServiceBlocks(platform: platform, target: target, vocabulary.ids(.service))
         }
@@ -122,13 +126,47 @@ extension PageContext {
                     description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
     }
 
-    /// The deployment-target page's table of services: the whole page's, or a part's.
+    /// The overview's statement of the row most services share, as a one-row table with the
+    /// columns of the parts' tables; nothing where no two services share a row.
+    func usualRowBlocks(_ summary: TargetSummary, platformName: String, target: Version) -> [Block] {
+        guard summary.omitsUsual else { return [] }
+        let services = vocabulary.domain.services.lowercased()
+        let others = summary.listed.count - summary.usualCount
+        return [
+            .heading(2, "Services", anchor: "services"),
+            .paragraph([.text("\(summary.usualCount) of the \(summary.listed.count) \(services) give the same answer for \(platformName) \(target) and later: the table below. The parts list the other \(others), each with its own answers; a service its part does not list gives this answer.")]),
+            .table(Table(caption: "The answer of the \(services) the parts do not list", columns: ["Services"] + vocabulary.ids(.level).map { "Under \(name(.level, $0))" },
+                         rows: [TableRow(header: TableCell([.text("\(summary.usualCount) \(services)")]),
+                                         cells: summary.usual.map { TableCell([.value($0.value, [.text($0.text)])]) }, anchor: "usual")])),
+        ]
+    }
+
+    /// A part of a deployment-target page: the services of its range whose row differs from the
+    /// usual one, and that answer for the others.
+    func targetPartBlocks(platform: String, target: Version, _ services: ArraySlice<String>) -> [Block] {
+        let summary = targetSummary(platform: platform, target: target)
+        guard summary.omitsUsual else { return targetServiceBlocks(platform: platform, target: target, Array(services)) }
+        let listed = services.indices.filter(summary.isListed(position:)).map { services[$0] }
+        let usual = summary.usual.enumerated().flatMap { index, answer -> [Inline] in
+            (index > 0 ? [.text("; ")] : []) + [.text("under \(name(.level, vocabulary.ids(.level)[index])): "), .value(answer.value, [.text(answer.text)])]
+        }
+        let overview = Self.targetRef(platform, target).with(fragment: "services")
+        let others: [Inline] = listed.isEmpty
+            ? [.text("Every service of this part gives the answer most give (")] + [.link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
+            : [.text("This part lists \(listed.count) of its \(services.count) services; the others give the answer most give (")] + [.link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
+        return [.heading(2, "Services", anchor: "services"), .paragraph(others)] + (listed.isEmpty ? [] : [targetServiceTable(platform: platform, target: target, listed)])
+    }
+
+    /// The deployment-target page's services: the whole page's, or a part's.
     func targetServiceBlocks(platform: String, target: Version, _ services: [String]) -> [Block] {
+        [.heading(2, "Services", anchor: "services"), targetServiceTable(platform: platform, target: target, services)]
+    }
+
+    /// A row per service, a column per level: each cell one answer for the whole range from the target.
+    func targetServiceTable(platform: String, target: Version, _ services: [String]) -> Block {
         let platformName = name(.platform, platform)
-        var blocks: [Block] = []
         let levels = vocabulary.ids(.level)
-        blocks.append(.heading(2, "Services", anchor: "services"))
-        blocks.append(.table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
+        return .table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
             TableRow(header: TableCell([link(.service, service)]), cells: serviceCells.targetAnswers(service: service, platform: platform, target: target, self).map { answer in
                 // A summary of the service page's timeline: the claims are cited there, cell by cell and
@@ -136,8 +174,7 @@ extension PageContext {
                 // at thousands of services makes each of these pages megabytes.
                 return TableCell([.value(answer.value, [.text(answer.text(from: target, self))])])
             }, anchor: "service-" + service)
-        })))
-        return blocks
+        }))
     }
 }
 

@@ -12,6 +12,8 @@ struct PageContext {
     let deploymentTargetsByPlatform: [String: [Version]]
     /// The services sorted into parts, for the pages that list them all (`ServiceParts`).
     let serviceParts: ServiceParts
+    /// What most services answer at each deployment target (`targetSummary`), worked out once a page asks.
+    let targetSummaries: [String: [Version: Memo<TargetSummary>]]
     /// The notes about each service (`serviceNotes`), by service id.
     let notesByService: [String: [Fact]]
     /// The A–Z index's terms, worked out once (`indexEntries`).
@@ -29,6 +31,7 @@ struct PageContext {
         self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map {
             ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))
         })
+        self.targetSummaries = Self.targetSummaryMemos(deploymentTargetsByPlatform)
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }

@@ -14,8 +14,9 @@ struct ServiceListing: Sendable {
     /// What its parts read of the service cells: the cells themselves (the matrix, levels and
     /// platforms), only their timelines (deployment targets), or nothing (the list of services).
     let reads: CellUse
-    /// The tables of some services, in the order given, citing into the part's book.
-    let tables: @Sendable (PageContext, [String], inout CitationBook) -> [Block]
+    /// The tables of some services (a part: a slice of `ServiceParts.sorted`, indexed by place in it),
+    /// citing into the part's book.
+    let tables: @Sendable (PageContext, ArraySlice<String>, inout CitationBook) -> [Block]
 
     enum CellUse: Sendable { case cells, timelines, nothing }
 }
@@ -26,21 +27,21 @@ extension PageContext {
         let levels = vocabulary.all(.level), platforms = vocabulary.all(.platform)
         var listings = [
             ServiceListing(overview: .serviceList, overviewLink: PageRef.home.with(fragment: "services"), size: ServiceParts.Size.list,
-                           title: vocabulary.domain.services, manName: nil, reads: .nothing) { context, services, _ in context.serviceListBlocks(services) },
+                           title: vocabulary.domain.services, manName: nil, reads: .nothing) { context, services, _ in context.serviceListBlocks(Array(services)) },
             ServiceListing(overview: .matrix, overviewLink: .matrix, size: ServiceParts.Size.matrix, title: matrixTitle, manName: overviewManName, reads: .cells) { context, services, book in
-                context.matrixServiceBlocks(services, book: &book)
+                context.matrixServiceBlocks(Array(services), book: &book)
             },
         ]
         listings += levels.map { level in
             ServiceListing(overview: ref(.level, level.id.value), overviewLink: ref(.level, level.id.value), size: ServiceParts.Size.level,
                            title: level.name, manName: ManPageNames.entity(.level, level.id.value), reads: .cells) { context, services, book in
-                context.levelServiceBlocks(level, services, book: &book)
+                context.levelServiceBlocks(level, Array(services), book: &book)
             }
         }
         listings += platforms.map { platform in
             ServiceListing(overview: ref(.platform, platform.id.value), overviewLink: ref(.platform, platform.id.value), size: ServiceParts.Size.platform,
                            title: platform.name, manName: ManPageNames.entity(.platform, platform.id.value), reads: .cells) { context, services, book in
-                context.platformServiceBlocks(platform, services, book: &book)
+                context.platformServiceBlocks(platform, Array(services), book: &book)
             }
         }
         for platform in platforms {
@@ -48,7 +49,7 @@ extension PageContext {
                 let overview = Self.targetRef(platform.id.value, version)
                 return ServiceListing(overview: overview, overviewLink: overview, size: ServiceParts.Size.target,
                                       title: "\(platform.name) \(version) and later", manName: nil, reads: .timelines) { context, services, _ in
-                    context.targetServiceBlocks(platform: platform.id.value, target: version, services)
+                    context.targetPartBlocks(platform: platform.id.value, target: version, services)
                 }
             }
         }
@@ -72,14 +73,18 @@ extension PageContext {
         return [.code(first), .text(" to "), .code(last), .text(" (\(name(.service, first)) to \(name(.service, last)))")]
     }
 
-    /// The overview's list of parts, each with its first and last service.
-    func partsSection(_ listing: ServiceListing) -> [Block] {
+    /// The overview's list of parts, each with its first and last service, and how many of its
+    /// services it lists where it lists only some (`listed`: a deployment target's, per part).
+    func partsSection(_ listing: ServiceListing, listed: [Int]? = nil) -> [Block] {
         let parts = serviceParts.parts(size: listing.size)
+        let services = vocabulary.domain.services.lowercased()
+        let only = listed == nil ? "" : " Each part lists only those of its \(services) whose answer differs from the usual one."
         return [
             .heading(2, "Parts", anchor: "parts"),
-            .paragraph([.text("\(serviceParts.sorted.count) \(vocabulary.domain.services.lowercased()), too many for one page: they are sorted by id and listed \(listing.size) to a part. A service stays in its part from one edition to the next unless services are added before it.")]),
-            .list(parts.enumerated().map { index, services in
-                [.link([.text("Part \(index + 1)")], .page(ServiceParts.ref(listing.overview, part: index + 1))), .text(": ")] + rangeInlines(services)
+            .paragraph([.text("\(serviceParts.sorted.count) \(services), too many for one page: they are sorted by id and listed \(listing.size) to a part. A service stays in its part from one edition to the next unless services are added before it.\(only)")]),
+            .list(parts.enumerated().map { index, range in
+                [.link([.text("Part \(index + 1)")], .page(ServiceParts.ref(listing.overview, part: index + 1))), .text(": ")] + rangeInlines(range)
+                    + (listed.map { [.text($0[index] == 0 ? " — none listed" : " — \($0[index]) listed")] } ?? [])
             }),
         ]
     }
@@ -103,7 +108,7 @@ extension PageContext {
         var book = CitationBook()
         let navigation = partNavigation(listing, number, count: parts.count)
         let blocks = [navigation, .paragraph([.text("Part \(number) of \(parts.count): ")] + rangeInlines(services) + [.text(".")])]
-            + listing.tables(self, Array(services), &book) + book.blocks(self) + [navigation]
+            + listing.tables(self, services, &book) + book.blocks(self) + [navigation]
         let ref = ServiceParts.ref(listing.overview, part: number)
         // man has no links: SEE ALSO names the overview and the neighbouring parts.
         let neighbours = [number - 1, number + 1].filter { (1...parts.count).contains($0) }.map { ServiceParts.ref(listing.overview, part: $0) }
