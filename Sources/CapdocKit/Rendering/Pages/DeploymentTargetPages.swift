@@ -168,7 +168,7 @@ extension PageContext {
         let levels = vocabulary.ids(.level)
         return .table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
-            TableRow(header: TableCell([link(.service, service)]), cells: serviceCells.targetAnswers(service: service, platform: platform, target: target, self).map { answer in
+            TableRow(header: TableCell([link(.service, service)]), cells: targetAnswers(service: service, platform: platform, target: target).map { answer in
                 // A summary of the service page's timeline: the claims are cited there, cell by cell and
                 // version by version; here they would be every claim of every segment in the range, which
                 // at thousands of services makes each of these pages megabytes.
@@ -179,8 +179,8 @@ extension PageContext {
 }
 
 /// A deployment-target cell's answer before its target is known (`PageContext.targetAnswer`).
-struct TargetAnswer: Sendable {
-    enum Text: Sendable {
+struct TargetAnswer: Sendable, Hashable {
+    enum Text: Sendable, Hashable {
         /// The same for every target that keeps the segments.
         case fixed(String)
         /// "Varies: 15.0 to 17.0: No; 17.0+: Yes": the first range starts at the target when it
@@ -192,13 +192,19 @@ struct TargetAnswer: Sendable {
     let value: ValueClass
 
     func text(from target: Version, _ context: PageContext) -> String {
-        switch text {
-        case let .fixed(text):
-            return text
-        case let .varies(first, word, rest):
-            var range = first
-            if range.from.map({ $0 < target }) ?? true { range.from = target }
-            return "Varies: \(context.versions(range)): \(word)\(rest)"
+        switch at(target).text {
+        case let .fixed(text): text
+        case let .varies(first, word, rest): "Varies: \(context.versions(first)): \(word)\(rest)"
         }
+    }
+
+    /// The answer for this target: a "Varies" answer's first range starts at the target when it
+    /// started before it. Two answers read the same at the target when these are equal, which
+    /// compares without writing their text (`TargetSummary` compares 20,000 rows per target).
+    func at(_ target: Version) -> TargetAnswer {
+        guard case let .varies(first, word, rest) = text, first.from.map({ $0 < target }) ?? true else { return self }
+        var range = first
+        range.from = target
+        return TargetAnswer(text: .varies(first: range, word: word, rest: rest), value: value)
     }
 }

@@ -14,6 +14,8 @@ struct PageContext {
     let serviceParts: ServiceParts
     /// What most services answer at each deployment target (`targetSummary`), worked out once a page asks.
     let targetSummaries: [String: [Version: Memo<TargetSummary>]]
+    /// Every service's answers at every deployment target, per platform (`TargetAnswerTable`), worked out once a page asks.
+    let targetAnswerTables: [String: Memo<TargetAnswerTable>]
     /// The notes about each service (`serviceNotes`), by service id.
     let notesByService: [String: [Fact]]
     /// The A–Z index's terms, worked out once (`indexEntries`).
@@ -32,6 +34,7 @@ struct PageContext {
             ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))
         })
         self.targetSummaries = Self.targetSummaryMemos(deploymentTargetsByPlatform)
+        self.targetAnswerTables = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map { ($0, Memo<TargetAnswerTable>()) })
     }
 
     var vocabulary: Vocabulary { compiled.vocabulary }

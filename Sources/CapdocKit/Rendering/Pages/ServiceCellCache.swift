@@ -60,9 +60,6 @@ final class ServiceCellCache: @unchecked Sendable {
     fileprivate var rows: [[Cells]?]
     /// Per service, the timelines of its cells, in the same order: kept for the whole build.
     private var timelines: [[Timeline]?]
-    /// Per service and cell, its deployment-target answers by the first segment a target keeps
-    /// (nil until a target page asks): kept for the whole build, as the timelines.
-    private var targetAnswers: [[[TargetAnswer?]]?]
     fileprivate let lock = NSLock()
     /// How many times a service's cells were worked out (tests: once each, when pages go in `RenderOrder`).
     fileprivate var workedOut = 0
@@ -76,7 +73,6 @@ final class ServiceCellCache: @unchecked Sendable {
         levelCount = levels.count
         rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
         timelines = Array(repeating: nil, count: vocabulary.ids(.service).count)
-        targetAnswers = Array(repeating: nil, count: timelines.count)
     }
 
     /// The cells of a service on a platform under a level (the matrix, level, platform and service
@@ -88,48 +84,15 @@ final class ServiceCellCache: @unchecked Sendable {
         return (lock.withLock({ rows[slot] }) ?? workOut(service, slot: slot, context).cells)[index]
     }
 
-    /// The answers of a service on a platform under each level, in vocabulary order, for the versions
-    /// from `target` on: the service is looked up once and the lock taken twice at most for the whole
-    /// row, where asking level by level did both per level (two million rows at 20,000 services, on
-    /// both threads at once).
-    func targetAnswers(service: String, platform: String, target: Version, _ context: PageContext) -> [TargetAnswer] {
+    /// The timelines of a service on a platform, level by level in vocabulary order (the deployment-target
+    /// pages read them, `TargetAnswerTable`); an id the vocabulary does not hold is worked out each time.
+    func timelines(service: String, platform: String, _ context: PageContext) -> ArraySlice<Timeline> {
         guard let slot = vocabulary.position(.service, service),
               let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions) else {
-            // An id the vocabulary does not hold has no slot to keep its answers in: worked out each time.
-            return levels.map { level in
-                let timeline = context.serviceCellsOf(service: service, platform: platform, level: level).timeline
-                return context.targetAnswer(timeline, keptFrom: Self.firstKept(timeline, from: target))
-            }
+            return ArraySlice(levels.map { context.serviceCellsOf(service: service, platform: platform, level: $0).timeline })
         }
-        let (held, known) = lock.withLock { (timelines[slot], targetAnswers[slot]) }
-        let row = held ?? workOut(service, slot: slot, context).timelines
-        var answers: [TargetAnswer] = []
-        answers.reserveCapacity(levelCount)
-        var found: [(index: Int, first: Int, answer: TargetAnswer)] = []
-        for levelPosition in 0..<levelCount {
-            let index = platformPosition * levelCount + levelPosition
-            let timeline = row[index]
-            let first = Self.firstKept(timeline, from: target)
-            if let answer = known?[index][first] {
-                answers.append(answer)
-            } else {
-                let answer = context.targetAnswer(timeline, keptFrom: first)
-                answers.append(answer)
-                found.append((index, first, answer))
-            }
-        }
-        if !found.isEmpty {
-            lock.withLock {
-                if targetAnswers[slot] == nil { targetAnswers[slot] = row.map { Array(repeating: nil, count: $0.count + 1) } }
-                for (index, first, answer) in found { targetAnswers[slot]![index][first] = answer }
-            }
-        }
-        return answers
-    }
-
-    /// The first segment of a timeline that reaches past `target`: a target keeps the segments from it on.
-    private static func firstKept(_ timeline: Timeline, from target: Version) -> Int {
-        timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
+        let row = lock.withLock { timelines[slot] } ?? workOut(service, slot: slot, context).timelines
+        return row[platformPosition * levelCount..<(platformPosition + 1) * levelCount]
     }
 
     /// Lets the cells of these services go (their timelines stay); asked for again, they are worked out again.

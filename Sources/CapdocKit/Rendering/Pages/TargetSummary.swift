@@ -45,21 +45,38 @@ extension PageContext {
         targets.mapValues { versions in Dictionary(versions.map { ($0, Memo<TargetSummary>()) }, uniquingKeysWith: { first, _ in first }) }
     }
 
-    /// Every service's row at the target, in id order, counted by what it says.
+    /// Every service's row at the target, in id order, counted by the numbers of its answers
+    /// (`TargetAnswerTable`): only the usual row's text is written.
     private func workOutTargetSummary(platform: String, target: Version) -> TargetSummary {
-        let rows = serviceParts.sorted.map { service in
-            serviceCells.targetAnswers(service: service, platform: platform, target: target, self).map {
-                TargetSummary.Answer(text: $0.text(from: target, self), value: $0.value)
-            }
-        }
-        // Each distinct row, with how many services give it and where it first appears.
-        var tally: [[TargetSummary.Answer]: (count: Int, first: Int)] = [:]
-        for (position, row) in rows.enumerated() {
-            tally[row, default: (0, position)].count += 1
-        }
-        guard let (usual, (count, _)) = tally.max(by: { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }) else {
+        guard let table = targetAnswerTable(platform), let index = table.index(of: target) else {
             return TargetSummary(usual: [], usualCount: 0, listed: [])
         }
-        return TargetSummary(usual: usual, usualCount: count, listed: rows.map { $0 != usual })
+        let count = serviceParts.sorted.count
+        // Each distinct row, with how many services give it and where it first appears.
+        var tally: [TargetRowKey: (count: Int, first: Int)] = [:]
+        for position in 0..<count {
+            tally[TargetRowKey(table: table, position: position, target: index), default: (0, position)].count += 1
+        }
+        guard let (usual, (usualCount, _)) = tally.max(by: { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }) else {
+            return TargetSummary(usual: [], usualCount: 0, listed: [])
+        }
+        let usualRow = table.row(position: usual.position, target: index)
+        return TargetSummary(usual: usualRow.map { TargetSummary.Answer(text: table.answers[Int($0)].text(from: target, self), value: table.answers[Int($0)].value) },
+                             usualCount: usualCount, listed: (0..<count).map { !table.row(position: $0, target: index).elementsEqual(usualRow) })
+    }
+}
+
+/// A service's row at a target, hashed and compared by its answers' numbers where the table holds them.
+private struct TargetRowKey: Hashable {
+    let table: TargetAnswerTable
+    let position: Int
+    let target: Int
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.table.row(position: lhs.position, target: lhs.target).elementsEqual(rhs.table.row(position: rhs.position, target: rhs.target))
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for id in table.row(position: position, target: target) { hasher.combine(id) }
     }
 }

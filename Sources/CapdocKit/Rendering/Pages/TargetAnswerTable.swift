@@ -1,0 +1,89 @@
+/// Every service's deployment-target answers on one platform, at every target of the platform, each
+/// row a few small numbers into one list of distinct answers.
+///
+/// A target's page compares every service's row with every other (`TargetSummary`): 20,000 services
+/// × 99 targets. Looking each row up in the service cache (a lock, nested arrays, a scan of the
+/// timeline per target) grew faster than the services did — 14× from 2,000 to 20,000 services. Here
+/// each timeline is walked once for all the platform's targets (they are in OS order, so the segments
+/// a target keeps only shrink), and a row is compared by its numbers, in one contiguous array.
+final class TargetAnswerTable: Sendable {
+    /// The platform's deployment targets, oldest first (`PageContext.deploymentTargets`).
+    let targets: [Version]
+    let levelCount: Int
+    /// Every distinct answer, as its target reads it (`TargetAnswer.at`).
+    let answers: [TargetAnswer]
+    /// The answers' numbers: service by service in id order (`ServiceParts.sorted`), then target by
+    /// target, then level by level in vocabulary order.
+    private let ids: [UInt32]
+    private let targetIndex: [Version: Int]
+
+    init(platform: String, _ context: PageContext) {
+        targets = context.deploymentTargets(platform)
+        targetIndex = Dictionary(targets.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let levels = context.vocabulary.ids(.level)
+        levelCount = levels.count
+        var answers: [TargetAnswer] = [], numbers: [TargetAnswer: UInt32] = [:]
+        func number(_ answer: TargetAnswer) -> UInt32 {
+            if let known = numbers[answer] { return known }
+            let new = UInt32(answers.count)
+            answers.append(answer)
+            numbers[answer] = new
+            return new
+        }
+        let (targets, levelCount) = (self.targets, self.levelCount)
+        var ids = [UInt32](repeating: 0, count: context.serviceParts.sorted.count * targets.count * levelCount)
+        for (position, service) in context.serviceParts.sorted.enumerated() {
+            let timelines = context.serviceCells.timelines(service: service, platform: platform, context)
+            for (level, timeline) in timelines.enumerated() {
+                var first = 0
+                // The answer for the segments kept from `first` on, and its number where no target changes it.
+                var kept: (first: Int, answer: TargetAnswer, fixed: UInt32?)?
+                for (index, target) in targets.enumerated() {
+                    // The first segment that reaches past the target; later targets keep no earlier one.
+                    while first < timeline.endIndex, let until = timeline[first].os.until, until <= target { first += 1 }
+                    if kept?.first != first {
+                        let answer = context.targetAnswer(timeline, keptFrom: first)
+                        if case .fixed = answer.text { kept = (first, answer, number(answer)) } else { kept = (first, answer, nil) }
+                    }
+                    ids[(position * targets.count + index) * levelCount + level] = kept!.fixed ?? number(kept!.answer.at(target))
+                }
+            }
+        }
+        self.answers = answers
+        self.ids = ids
+    }
+
+    /// The place of a target among the platform's; nil for a version that is none of them.
+    func index(of target: Version) -> Int? { targetIndex[target] }
+
+    /// The numbers of a service's answers at a target, level by level.
+    func row(position: Int, target: Int) -> ArraySlice<UInt32> {
+        let start = (position * targets.count + target) * levelCount
+        return ids[start..<start + levelCount]
+    }
+
+    /// A service's answers at a target, level by level.
+    func answers(position: Int, target: Int) -> [TargetAnswer] {
+        row(position: position, target: target).map { answers[Int($0)] }
+    }
+}
+
+extension PageContext {
+    /// The answers of a service on a platform under each level, in vocabulary order, for the versions
+    /// from `target` on: from the platform's table, or worked out for a service or target it does not hold.
+    func targetAnswers(service: String, platform: String, target: Version) -> [TargetAnswer] {
+        if let table = targetAnswerTable(platform), let position = serviceParts.position(of: service), let index = table.index(of: target) {
+            return table.answers(position: position, target: index)
+        }
+        return vocabulary.ids(.level).map { level in
+            let timeline = serviceCellsOf(service: service, platform: platform, level: level).timeline
+            let first = timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
+            return targetAnswer(timeline, keptFrom: first).at(target)
+        }
+    }
+
+    /// The platform's table (`targetAnswerTables` holds one memo per platform).
+    func targetAnswerTable(_ platform: String) -> TargetAnswerTable? {
+        targetAnswerTables[platform]?.value { TargetAnswerTable(platform: platform, self) }
+    }
+}
