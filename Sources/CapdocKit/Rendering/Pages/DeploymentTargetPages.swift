@@ -44,7 +44,7 @@ extension PageContext {
     /// `first` on (the segments that reach past the target are a suffix of the timeline, in OS order):
     /// one answer for the whole range, and the deprecation of the newest segment, said once after it.
     /// It depends on the target only through that suffix and the start of a "Varies" answer's first
-    /// range, so `ServiceCellCache` keeps it per suffix: 20,000 services × 99 targets ask.
+    /// range, so `TargetAnswerTable` works it out once per suffix: 20,000 services × 99 targets ask.
     func targetAnswer(_ timeline: ServiceCellCache.Timeline, keptFrom first: Int) -> TargetAnswer {
         let kept = timeline[first...]
         guard let newest = kept.last else { return TargetAnswer(text: .fixed("Unknown"), value: .unknown) }
@@ -151,9 +151,9 @@ extension PageContext {
             (index > 0 ? [.text("; ")] : []) + [.text("under \(name(.level, vocabulary.ids(.level)[index])): "), .value(answer.value, [.text(answer.text)])]
         }
         let overview = Self.targetRef(platform, target).with(fragment: "services")
-        let others: [Inline] = listed.isEmpty
-            ? [.text("Every service of this part gives the answer most give (")] + [.link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
-            : [.text("This part lists \(listed.count) of its \(services.count) services; the others give the answer most give (")] + [.link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
+        let lead = listed.isEmpty ? "Every service of this part gives the answer most give ("
+            : "This part lists \(listed.count) of its \(services.count) services; the others give the answer most give ("
+        let others: [Inline] = [.text(lead), .link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
         return [.heading(2, "Services", anchor: "services"), .paragraph(others)] + (listed.isEmpty ? [] : [targetServiceTable(platform: platform, target: target, listed)])
     }
 
