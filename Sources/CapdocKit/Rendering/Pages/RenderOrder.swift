@@ -70,8 +70,8 @@ final class RenderOrder: @unchecked Sendable {
         // part, …), not target by target: a target's first page works out its summary
         // (`TargetSummary`) while the other thread waits for it, so two threads are best on two
         // targets. (A platform's `TargetAnswerTable`, worked out by its first target, is waited for once.)
-        let partNumber = { (index: Int) in ServiceParts.overview(of: sources[index].ref)?.1 ?? 0 }
-        last = last.enumerated().sorted { (partNumber($0.element), $0.offset) < (partNumber($1.element), $1.offset) }.map(\.element)
+        last = last.enumerated().map { (part: ServiceParts.overview(of: sources[$1].ref)?.1 ?? 0, offset: $0, page: $1) }
+            .sorted { ($0.part, $0.offset) < ($1.part, $1.offset) }.map(\.page)
         pages = first + blocks.keys.sorted().flatMap { blocks[$0]! } + last
         pending = blocks.mapValues(\.count)
     }

@@ -20,8 +20,7 @@ final class TargetAnswerTable: Sendable {
     init(platform: String, _ context: PageContext) {
         targets = context.deploymentTargets(platform)
         targetIndex = Dictionary(targets.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let levels = context.vocabulary.ids(.level)
-        levelCount = levels.count
+        levelCount = context.vocabulary.ids(.level).count
         var answers: [TargetAnswer] = [], numbers: [TargetAnswer: UInt32] = [:]
         func number(_ answer: TargetAnswer) -> UInt32 {
             if let known = numbers[answer] { return known }
@@ -39,8 +38,8 @@ final class TargetAnswerTable: Sendable {
                 // The answer for the segments kept from `first` on, and its number where no target changes it.
                 var kept: (first: Int, answer: TargetAnswer, fixed: UInt32?)?
                 for (index, target) in targets.enumerated() {
-                    // The first segment that reaches past the target; later targets keep no earlier one.
-                    while first < timeline.endIndex, let until = timeline[first].os.until, until <= target { first += 1 }
+                    // Later targets keep no earlier segment: the search goes on from the last one's.
+                    first = Self.firstKept(timeline, from: target, startingAt: first)
                     if kept?.first != first {
                         let answer = context.targetAnswer(timeline, keptFrom: first)
                         if case .fixed = answer.text { kept = (first, answer, number(answer)) } else { kept = (first, answer, nil) }
@@ -51,6 +50,12 @@ final class TargetAnswerTable: Sendable {
         }
         self.answers = answers
         self.ids = ids
+    }
+
+    /// The first segment of a timeline that reaches past `target`, searched from `start` on: a
+    /// target keeps the segments from it on (the timeline's end when none does).
+    static func firstKept(_ timeline: ServiceCellCache.Timeline, from target: Version, startingAt start: Int = 0) -> Int {
+        timeline[start...].firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
     }
 
     /// The place of a target among the platform's; nil for a version that is none of them.
@@ -77,8 +82,7 @@ extension PageContext {
         }
         return vocabulary.ids(.level).map { level in
             let timeline = serviceCellsOf(service: service, platform: platform, level: level).timeline
-            let first = timeline.firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
-            return targetAnswer(timeline, keptFrom: first).at(target)
+            return targetAnswer(timeline, keptFrom: TargetAnswerTable.firstKept(timeline, from: target)).at(target)
         }
     }
 

@@ -19,6 +19,9 @@ struct TargetSummary: Sendable {
     /// Per service, in id order (`ServiceParts.sorted`): whether its row is listed (it differs from the usual one).
     let listed: [Bool]
 
+    /// No usual row: every service is listed (a target the platform's table does not hold).
+    static let none = TargetSummary(usual: [], usualCount: 0, listed: [])
+
     /// Whether the parts leave anything out: a row that no two services share is no usual row.
     var omitsUsual: Bool { usualCount > 1 }
 
@@ -36,8 +39,7 @@ struct TargetSummary: Sendable {
 extension PageContext {
     /// The summary of a deployment-target page, worked out once for the overview and every part.
     func targetSummary(platform: String, target: Version) -> TargetSummary {
-        guard let memo = targetSummaries[platform]?[target] else { return workOutTargetSummary(platform: platform, target: target) }
-        return memo.value { workOutTargetSummary(platform: platform, target: target) }
+        targetSummaries[platform]?[target]?.value { workOutTargetSummary(platform: platform, target: target) } ?? .none
     }
 
     /// One memo per deployment target of each platform (`PageContext.init`).
@@ -48,20 +50,17 @@ extension PageContext {
     /// Every service's row at the target, in id order, counted by the numbers of its answers
     /// (`TargetAnswerTable`): only the usual row's text is written.
     private func workOutTargetSummary(platform: String, target: Version) -> TargetSummary {
-        guard let table = targetAnswerTable(platform), let index = table.index(of: target) else {
-            return TargetSummary(usual: [], usualCount: 0, listed: [])
-        }
+        guard let table = targetAnswerTable(platform), let index = table.index(of: target) else { return .none }
         let count = serviceParts.sorted.count
         // Each distinct row, with how many services give it and where it first appears.
         var tally: [TargetRowKey: (count: Int, first: Int)] = [:]
         for position in 0..<count {
             tally[TargetRowKey(table: table, position: position, target: index), default: (0, position)].count += 1
         }
-        guard let (usual, (usualCount, _)) = tally.max(by: { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }) else {
-            return TargetSummary(usual: [], usualCount: 0, listed: [])
-        }
+        guard let (usual, (usualCount, _)) = tally.max(by: { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }) else { return .none }
         let usualRow = table.row(position: usual.position, target: index)
-        return TargetSummary(usual: usualRow.map { TargetSummary.Answer(text: table.answers[Int($0)].text(from: target, self), value: table.answers[Int($0)].value) },
+        let usualAnswers = usualRow.map { table.answers[Int($0)] }
+        return TargetSummary(usual: usualAnswers.map { TargetSummary.Answer(text: $0.text(from: target, self), value: $0.value) },
                              usualCount: usualCount, listed: (0..<count).map { !table.row(position: $0, target: index).elementsEqual(usualRow) })
     }
 }
