@@ -143,10 +143,12 @@ extension PageContext {
         body.append(.table(Table(caption: "\(service.name) when the user grants only reduced accuracy",
                                  columns: ["Platform", "Works with reduced accuracy"] + levels.map { "Under \(name(.level, $0)), reduced" },
                                  rows: vocabulary.ids(.platform).map { platform in
-            let deprecations = matrix.deprecations(service: id, platform: platform)  // the same under each level
-            return TableRow(header: TableCell([link(.platform, platform)]),
-                            cells: [factCell(.worksWithReducedAccuracy, subject: id, platform: platform, book: &book)]
-                                + levels.map { timelineCell(reducedSupportParts(service: id, platform: platform, level: $0, deprecations: deprecations), book: &book) })
+            // Whether it works, through the gates reduced accuracy adds, citing what decides that: the
+            // dataset's `availableWithReducedAccuracy`. (The relaunch and the deprecation, which the
+            // matrix cell reads too, say nothing about it.)
+            TableRow(header: TableCell([link(.platform, platform)]),
+                     cells: [factCell(.worksWithReducedAccuracy, subject: id, platform: platform, book: &book)]
+                        + levels.map { factCell(.serviceAvailable, subject: id, platform: platform, level: $0, accuracy: .reduced, book: &book) })
         })))
         body.append(.heading(2, "Authorization and background", anchor: "behaviour"))
         body.append(.table(Table(caption: "What \(service.name) asks of an app",
@@ -202,15 +204,6 @@ extension PageContext {
             if case let .keys(keys) = fact.value { keys } else { [] }
         })
         return entityPage(.request, request, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.key).filter(keys.contains).map { ref(.key, $0) })
-    }
-
-    /// Whether a service works under a level for an app granted only reduced accuracy, over versions.
-    func reducedSupportParts(service: String, platform: String, level: String, deprecations: [GatedFacts.Segment]? = nil)
-        -> [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] {
-        mergeAdjacent(matrix.timeline(service: service, platform: platform, level: level, accuracy: .reduced, deprecations: deprecations).map { entry in
-            let (text, value) = word(entry.support.availability)
-            return (entry.os, text, value, entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
-        })
     }
 
     func apiPage(_ api: Entity) -> Page {

@@ -188,9 +188,9 @@ extension PageContext {
     }
 
     /// A cell for a fact kind over versions, through its gates.
-    func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, book: inout CitationBook,
-                  yes: String = "Yes", no: String = "No") -> TableCell {
-        let parts = gated.timeline(kind, subject: subject, platform: platform, level: level).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+    func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full,
+                  book: inout CitationBook, yes: String = "Yes", no: String = "No") -> TableCell {
+        let parts = gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             var (text, value) = word(segment.answer, yes: yes, no: no)
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
@@ -202,7 +202,8 @@ extension PageContext {
         }
         // No source states a deprecation: that is not "unknown" in the way a missing fact is.
         if parts.isEmpty, kind.absenceIsNotStated { return TableCell([.value(.na, [.text("Not stated")])]) }
-        return timelineCell(parts, book: &book)
+        // Answers that differ only in why they are unknown (which gate) read the same: one range.
+        return timelineCell(mergeAdjacent(parts), book: &book)
     }
 
     /// The matrix cell of a service on a platform under a level.
