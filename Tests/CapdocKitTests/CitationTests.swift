@@ -22,17 +22,76 @@ struct CitationTests {
                 references[number] = reference
             }
         }
-        // One set per segment: the citations between two "; " separators.
+        // One set per segment: the citations between two "; " separators. "[3]–[6]" cites 3, 4, 5 and 6.
         var segments: [Set<String>] = [[]]
-        for inline in cell.content + cell.citations.map(Inline.citation) {
+        var previous: Int?, inRange = false
+        for inline in cell.content + Citation.markers(cell.citations) {
             switch inline {
             case .text("; "): segments.append([])
+            case .text("–") where previous != nil:
+                inRange = true
+                continue
             case let .citation(citation):
-                segments[segments.count - 1].insert(references[citation.number] ?? "no entry [\(citation.number)]")
+                let first = inRange ? previous! + 1 : citation.number
+                for number in first...max(first, citation.number) {
+                    segments[segments.count - 1].insert(references[number] ?? "no entry [\(number)]")
+                }
+                previous = citation.number
+                inRange = false
+                continue
             default: break
             }
+            previous = nil
         }
         return segments
+    }
+
+    /// The first table after the heading with this anchor.
+    static func table(after anchor: String, on page: Page) -> Table? {
+        guard let heading = page.blocks.firstIndex(where: { if case .heading(_, _, anchor) = $0 { true } else { false } }) else { return nil }
+        return page.blocks[heading...].lazy.compactMap { if case let .table(table) = $0 { table } else { nil } }.first
+    }
+
+    @Test("a run of three or more consecutive citations is written as its ends; two, or a gap, are not")
+    func citationRanges() {
+        func numbers(_ list: [Int]) -> String {
+            Citation.markers(list.map(Citation.init(number:))).map { inline in
+                switch inline {
+                case let .citation(citation): "[\(citation.number)]"
+                case let .text(text): text
+                default: "?"
+                }
+            }.joined()
+        }
+        #expect(numbers([1, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14]) == "[1][3]–[7][9][10][12]–[14]")
+        #expect(numbers([2, 3]) == "[2][3]")
+        #expect(numbers([5, 4, 3]) == "[5][4][3]")
+        #expect(numbers([]) == "")
+    }
+
+    @Test("every reduced-accuracy cell of every service page cites exactly what decides the dataset's availableWithReducedAccuracy there")
+    func reducedAccuracyCellsCiteTheirDecidingClaims() throws {
+        let vocabulary = Self.compiled.vocabulary
+        let gated = GatedFacts(merge: Self.compiled.merge, model: Self.compiled.model)
+        let context = PageContext(Self.compiled)
+        var checked = 0
+        for service in vocabulary.ids(.service) {
+            let page = try #require(Self.input.page(PageRef("services", service)))
+            let table = try #require(Self.table(after: "reduced-accuracy", on: page), "no reduced-accuracy table on \(service)")
+            for (row, platform) in zip(table.rows, vocabulary.ids(.platform)) {
+                for (index, level) in vocabulary.ids(.level).enumerated() {
+                    // Columns: works with reduced accuracy, then one per level.
+                    let segments = gated.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced)
+                    let expected = context.mergeAdjacent(segments.map { segment in
+                        let (text, value) = context.word(segment.answer)
+                        return (segment.os, text, value, segment.facts)
+                    }).map { Set($0.facts.flatMap(\.deciding)) }
+                    #expect(Self.cited(row.cells[1 + index], in: page) == (expected.isEmpty ? [[]] : expected), "\(service) on \(platform) under \(level)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
     }
 
     @Test("every support cell of every service page cites every deciding claim of each of its segments, and nothing else")

@@ -119,7 +119,7 @@ extension PageContext {
             let facts = kept.flatMap(\.facts)
             let citations = book.citeInOrder(CitationBook.deciding(facts))
             return TableRow(header: TableCell([link(.request, request)]),
-                            cells: [TableCell(content + (citations.isEmpty ? [] : [.text(" ")]) + citations.map(Inline.citation))])
+                            cells: [TableCell(content + (citations.isEmpty ? [] : [.text(" ")]) + Citation.markers(citations))])
         })))
         blocks += book.blocks(self)
         return Page(ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",

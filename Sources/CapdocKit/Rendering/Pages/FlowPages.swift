@@ -139,7 +139,7 @@ extension PageContext {
                 let platforms = vocabulary.ids(.platform).filter { platform in entry.facts.contains { $0.platform == platform } }
                 return [.text("Authorization changes, the user's choices among them, reach the delegate's "), .code(entry.value),
                         .text(" (\(platforms.count == vocabulary.ids(.platform).count ? "every platform" : platforms.map { name(.platform, $0) }.joined(separator: ", ")))")]
-                    + book.cite(entry.facts).map(Inline.citation)
+                    + Citation.markers(book.cite(entry.facts))
             }))
             let ruled = merge.contradictions.filter { $0.kind == .authorizationCallback && $0.adjudication != nil }
             if !ruled.isEmpty {

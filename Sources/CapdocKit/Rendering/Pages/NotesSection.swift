@@ -25,7 +25,7 @@ extension PageContext {
             }
             if !note.os.isUnbounded { item.append(.text("(\(versions(note.os))) ")) }
             item.append(.markdown(note.text))
-            return item + [.text(" ")] + book.cite(note.facts).map(Inline.citation)
+            return item + [.text(" ")] + Citation.markers(book.cite(note.facts))
         })]
     }
 

@@ -19,7 +19,7 @@ extension PageContext {
                                .paragraph([.text("What to add to the app's Info.plist for this request on the newest versions; replace the placeholders with \(vocabulary.domain.usageHint), in words a person understands. Older deployment targets may need more keys: see the table above.")])]
         for group in groups {
             let names = group.platforms.map { name(.platform, $0) }.joined(separator: ", ")
-            blocks.append(.paragraph([.text("On \(names):")] + [.text(" ")] + book.cite(group.facts).map(Inline.citation)))
+            blocks.append(.paragraph([.text("On \(names):")] + [.text(" ")] + Citation.markers(book.cite(group.facts))))
             blocks.append(.code(group.keys.map(plistEntry).joined(separator: "\n")))
         }
         return blocks

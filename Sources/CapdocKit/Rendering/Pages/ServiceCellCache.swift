@@ -22,7 +22,7 @@ struct CellPlan: Sendable {
             content += segment.content
             let citations = book.citeInOrder(segment.claims, places: segment.places)
             if !citations.isEmpty { content.append(.text(" ")) }
-            content += citations.map(Inline.citation)
+            content += Citation.markers(citations)
             for ruling in segment.rulings {
                 content += [.text(" "), .link([.text("(ruling)")], .page(PageRef.conflicts.with(fragment: ConflictAnchors.ruling(ruling))))]
             }

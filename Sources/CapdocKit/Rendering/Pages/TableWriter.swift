@@ -66,7 +66,7 @@ struct TableWriter {
     /// A cell's content and its citations. Static: as a method, each use (twice per cell in man, once
     /// to measure and once to write) copied the writer and its page.
     private static func cellInlines(_ cell: TableCell) -> [Inline] {
-        cell.citations.isEmpty ? cell.content : cell.content + [.text(" ")] + cell.citations.map(Inline.citation)
+        cell.citations.isEmpty ? cell.content : cell.content + [.text(" ")] + Citation.markers(cell.citations)
     }
 
     /// Citations are written "[1][2]" with a break opportunity between them in roff (`\:`), so a
@@ -109,7 +109,7 @@ struct TableWriter {
                 cell(value.content, &out)
                 if !value.citations.isEmpty {
                     out.append(0x20)
-                    cell(value.citations.map(Inline.citation), &out)
+                    cell(Citation.markers(value.citations), &out)
                 }
                 out.append(literal: "</td>")
             }
