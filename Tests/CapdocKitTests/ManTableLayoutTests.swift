@@ -8,10 +8,11 @@ import Testing
 @Suite("Man table layout")
 struct ManTableLayoutTests {
     /// Text from the bytes that decide words and parts (spaces, brackets), words of many lengths, and
-    /// now and then a character past ASCII (which takes the Character rules).
+    /// now and then a character past ASCII (which takes the Character rules, but for general punctuation
+    /// such as "–", which a combining mark after it may still join).
     static func text(_ random: inout SplitMix, ascii: Bool) -> String {
         let pieces = ["a", "b", "[", "]", "][", " ", "  ", "\t", "\n", "Yes", "before 13.0:", "NSLocationWhenInUseUsageDescription",
-                      "x-y", "1", "]]", "[["] + (ascii ? [] : ["é", "\u{301}", "\u{A0}", "\u{2028}"])
+                      "x-y", "1", "]]", "[["] + (ascii ? [] : ["é", "\u{301}", "\u{A0}", "\u{2028}", "–", "“", "…", "\u{2027}", "\u{200D}", "\u{2000}"])
         return (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
