@@ -191,9 +191,11 @@ public struct GatedFacts: Sendable {
             // Any version inside the range stands for all of it: no fact changes inside a range.
             var segment = answer(cell, at: range.from ?? .zero)
             segment.os = range
-            if let last = result.last, last.answer == segment.answer, last.os.until == range.from {
-                result[result.count - 1].os.until = range.until
-                result[result.count - 1].facts += segment.facts.filter { fact in !last.facts.contains(fact) }
+            // The last segment is read in place: a copy of it would share its facts, and the append
+            // below would then copy them all.
+            if let last = result.indices.last, result[last].answer == segment.answer, result[last].os.until == range.from {
+                result[last].os.until = range.until
+                result[last].facts.appendNew(segment.facts)
             } else {
                 result.append(segment)
             }

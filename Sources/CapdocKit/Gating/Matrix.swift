@@ -85,10 +85,12 @@ struct Matrix: Sendable {
         for segment in Merger.segments(between: bounds) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
             let support = self.support(cells, at: segment.from ?? .zero, deprecations: deprecations)
-            if let last = result.last, last.support.availability == support.availability, last.support.relaunch == support.relaunch,
-               last.support.deprecation?.since == support.deprecation?.since, last.support.deprecation?.replacement == support.deprecation?.replacement {
-                result[result.count - 1].os.until = segment.until
-                result[result.count - 1].support.facts += support.facts.filter { !last.support.facts.contains($0) }
+            // Read in place, as in `GatedFacts.timeline`: a copy of the last entry would make the append copy its facts.
+            if let last = result.indices.last, result[last].support.availability == support.availability,
+               result[last].support.relaunch == support.relaunch, result[last].support.deprecation?.since == support.deprecation?.since,
+               result[last].support.deprecation?.replacement == support.deprecation?.replacement {
+                result[last].os.until = segment.until
+                result[last].support.facts.appendNew(support.facts)
             } else {
                 result.append((segment, support))
             }

@@ -68,6 +68,15 @@ public struct Fact: Sendable, Hashable {
     }
 }
 
+extension Array where Element == Fact {
+    /// Appends the facts that are not among these yet, in their order: a fact that `facts` holds twice
+    /// and these do not is appended twice, as `self += facts.filter { !self.contains($0) }` would.
+    mutating func appendNew(_ facts: [Fact]) {
+        let known = count
+        for fact in facts where !self[..<known].contains(fact) { append(fact) }
+    }
+}
+
 /// The fields of a `Fact` beside its kind, shared by its copies.
 typealias FactBox = SharedBox<FactFields>
 

@@ -18,15 +18,15 @@ struct DatasetAnswers {
         /// Each entry as compact JSON.
         private(set) var entries: [[UInt8]] = []
         /// Each entry's index, by its bytes.
-        private var indexByKey: [[UInt8]: Int] = [:]
+        private var indexByKey: [ByteKey: Int] = [:]
 
         /// The index of an entity's answers, an object of `JSONValue`'s compact bytes by answer name.
         mutating func index(of answers: [String: [UInt8]]) -> Int {
             var key: [UInt8] = []
             JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &key) { name, output in output += answers[name]! }
-            if let index = indexByKey[key] { return index }
+            if let index = indexByKey[ByteKey(key)] { return index }
             let index = entries.count
-            indexByKey[key] = index
+            indexByKey[ByteKey(key)] = index
             entries.append(key)
             return index
         }

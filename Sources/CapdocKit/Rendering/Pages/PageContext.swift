@@ -260,9 +260,10 @@ extension PageContext {
     func mergeAdjacent(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] {
         var result: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] = []
         for part in parts {
-            if let last = result.last, last.text == part.text, last.os.until == part.os.from {
-                result[result.count - 1].os.until = part.os.until
-                result[result.count - 1].facts += part.facts.filter { fact in !last.facts.contains(fact) }
+            // Read in place, as in `GatedFacts.timeline`: a copy of the last part would make the append copy its facts.
+            if let last = result.indices.last, result[last].text == part.text, result[last].os.until == part.os.from {
+                result[last].os.until = part.os.until
+                result[last].facts.appendNew(part.facts)
             } else {
                 result.append(part)
             }
