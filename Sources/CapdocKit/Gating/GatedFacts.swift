@@ -175,8 +175,11 @@ public struct GatedFacts: Sendable {
         }
         guard let own else { return Segment(os: .all, answer: .unknown, facts: []) }
         if let unknownGate, own.value != .boolean(false) { return Segment(os: own.os, answer: .gateUnknown(unknownGate), facts: [own]) }
-        var facts = [own]
-        if !open.isEmpty { facts += open }
+        // One allocation of the final size: `[own] + open` allocated twice.
+        var facts: [Fact] = []
+        facts.reserveCapacity(1 + open.count)
+        facts.append(own)
+        facts += open
         return Segment(os: own.os, answer: .value(own.value), facts: facts)
     }
 

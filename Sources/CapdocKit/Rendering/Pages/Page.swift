@@ -82,6 +82,12 @@ public struct Citation: Sendable, Hashable {
     static func markers(_ citations: [Citation]) -> [Inline] {
         var markers: [Inline] = []
         markers.reserveCapacity(citations.count)
+        appendMarkers(citations, to: &markers)
+        return markers
+    }
+
+    /// `markers(citations)` appended to `markers`: a cell's citations go straight into its content.
+    static func appendMarkers(_ citations: [Citation], to markers: inout [Inline]) {
         var start = 0
         while start < citations.count {
             var end = start
@@ -93,7 +99,6 @@ public struct Citation: Sendable, Hashable {
             }
             start = end + 1
         }
-        return markers
     }
 }
 

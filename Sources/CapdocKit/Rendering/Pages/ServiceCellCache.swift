@@ -17,12 +17,14 @@ struct CellPlan: Sendable {
     /// says which sentence decides which value; a segment a ruling decided says so, linking to it.
     func cell(book: inout CitationBook) -> TableCell {
         var content: [Inline] = []
+        // Room for every segment's value, separator and markers at once, rather than growing by steps.
+        content.reserveCapacity(segments.reduce(0) { $0 + $1.content.count + $1.claims.count + 2 })
         for (index, segment) in segments.enumerated() {
             if index > 0 { content.append(.text("; ")) }
             content += segment.content
             let citations = book.citeInOrder(segment.claims, places: segment.places)
             if !citations.isEmpty { content.append(.text(" ")) }
-            content += Citation.markers(citations)
+            Citation.appendMarkers(citations, to: &content)
             for ruling in segment.rulings {
                 content += [.text(" "), .link([.text("(ruling)")], .page(PageRef.conflicts.with(fragment: ConflictAnchors.ruling(ruling))))]
             }
