@@ -20,6 +20,7 @@ extension PageContext {
         rows += [
             TableRow(header: TableCell(text: "before 13.0: No; 13.0+: Yes"), cells: [TableCell(text: "The value changes with the OS version: “before 13.0” means every version below 13.0, “13.0+” 13.0 and later, “5.0 to 13.0” from 5.0 up to but not including 13.0.")]),
             TableRow(header: TableCell(text: "[3]"), cells: [TableCell(text: "A citation: the claim that decides the value, listed under Citations at the foot of the page with its quote, and linking to it on its source's page. A value cites every claim that decides it.")]),
+            TableRow(header: TableCell(text: "[3]–[7]"), cells: [TableCell(text: "Citations 3 to 7: three or more consecutive numbers are written as the first and the last, and their entries are next to each other under Citations.")]),
             TableRow(header: TableCell(text: "(ruling)"), cells: [TableCell([.text("Sources disagreed here; the link goes to the ruling on the "), .link([.text("conflicts page")], .page(.conflicts)), .text(" that chose the value.")])]),
         ]
         blocks.append(.table(Table(caption: "Values in the tables", columns: ["Value", "Meaning"], rows: rows)))
