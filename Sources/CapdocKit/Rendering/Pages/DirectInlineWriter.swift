@@ -79,7 +79,11 @@ struct DirectInlineWriter {
             }
         }
 
-        mutating func literal(_ text: String) {
+        /// Markup made at run time (an id, a value's class). Named apart from `literal(_: StaticString)`:
+        /// with both called `literal`, a string literal argument chose this one (String is the default
+        /// type of a literal), which reads a String's bytes through its UTF-8 view — 7 million calls of
+        /// 180 instructions each in a build of 2,000 services.
+        mutating func string(_ text: String) {
             ByteText.withBytes(text) { buffer in
                 bytes.append(contentsOf: buffer)
                 if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
@@ -105,7 +109,7 @@ struct DirectInlineWriter {
         /// A decimal number (`ByteText.appendDecimal`): citation numbers are the most frequent text of
         /// a large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
-            guard value >= 0 else { return literal(String(value)) }
+            guard value >= 0 else { return string(String(value)) }
             ByteText.appendDecimal(value, to: &bytes)
         }
 
@@ -149,7 +153,7 @@ struct DirectInlineWriter {
         case let .value(value, children):
             if format.keepsHTML {
                 output.literal("<span class=\"value ")
-                output.literal(value.rawValue)
+                output.string(value.rawValue)
                 output.literal("\">")
             }
             guard writeAll(children, into: &output) else { return false }
@@ -179,14 +183,14 @@ struct DirectInlineWriter {
             switch format {
             case .html:
                 output.literal("<a id=\"")
-                output.literal(id)
+                output.string(id)
                 output.literal("\">")
                 guard writeAll(children, into: &output) else { return false }
                 output.literal("</a>")
                 return true
             case .markdown:
                 output.literal("<a id=\"")
-                output.literal(id)
+                output.string(id)
                 output.literal("\"></a>")
             case .man:
                 break
