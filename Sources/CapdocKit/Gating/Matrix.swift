@@ -71,11 +71,13 @@ struct Matrix: Sendable {
         gated.timeline(.serviceDeprecated, subject: service, platform: platform)
     }
 
-    /// The answer over all OS versions: ranges where it stays the same, in order. `deprecations`: the
-    /// service's `deprecations(service:platform:)`, when the caller has it.
-    func timeline(service: String, platform: String, level: String, accuracy: Accuracy = .full,
+    /// The answer over all OS versions, for an app granted full accuracy: ranges where it stays the
+    /// same, in order. `deprecations`: the service's `deprecations(service:platform:)`, when the caller
+    /// has it. (Under reduced accuracy the pages read `GatedFacts.timeline` of service-available alone,
+    /// as the dataset does: the relaunch and the deprecation read here decide nothing there.)
+    func timeline(service: String, platform: String, level: String,
                   deprecations: [GatedFacts.Segment]? = nil) -> [(os: VersionRange, support: Support)] {
-        let cells = cells(service: service, platform: platform, level: level, accuracy: accuracy)
+        let cells = cells(service: service, platform: platform, level: level, accuracy: .full)
         var bounds = VersionBounds()
         gated.collectBounds(cells.works, into: &bounds)
         gated.collectBounds(cells.launches, into: &bounds)

@@ -22,12 +22,13 @@ struct DatasetAnswers {
 
         /// The index of an entity's answers, an object of `JSONValue`'s compact bytes by answer name.
         mutating func index(of answers: [String: [UInt8]]) -> Int {
-            var key: [UInt8] = []
-            JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &key) { name, output in output += answers[name]! }
-            if let index = indexByKey[ByteKey(key)] { return index }
+            var bytes: [UInt8] = []
+            JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &bytes) { name, output in output += answers[name]! }
+            let key = ByteKey(bytes)
+            if let index = indexByKey[key] { return index }
             let index = entries.count
-            indexByKey[ByteKey(key)] = index
-            entries.append(key)
+            indexByKey[key] = index
+            entries.append(bytes)
             return index
         }
     }
