@@ -145,42 +145,70 @@ public struct GatedFacts: Sendable {
     /// The cell of a fact and, through its gates, of every fact it requires. (A cell several gates
     /// require is found again for each: keeping a list of those found cost more than it saved.)
     func cells(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy) -> GatedCell {
-        var gates: [Gate] = [], required: [GatedCell] = []
-        for gate in self.gates(of: kind, under: accuracy) {
-            guard let cell = requiredCell(gate, kind: kind, subject: subject, level: level) else { continue }
-            gates.append(gate)
-            required.append(cells(gate.requires, subject: cell.subject, platform: platform, level: cell.level, accuracy: accuracy))
+        // The kind's list of gates is shared as it is (a gate whose subject the entity lacks is taken
+        // out, which alone copies it), and the required cells are allocated once at their count:
+        // appending to two empty arrays grew each by steps, at every cell of every timeline.
+        var gates = self.gates(of: kind, under: accuracy)
+        var required: [GatedCell] = []
+        required.reserveCapacity(gates.count)
+        var index = 0
+        while index < gates.count {
+            guard let cell = requiredCell(gates[index], kind: kind, subject: subject, level: level) else {
+                gates.remove(at: index)
+                continue
+            }
+            required.append(cells(gates[index].requires, subject: cell.subject, platform: platform, level: cell.level, accuracy: accuracy))
+            index += 1
         }
         return GatedCell(facts: merge.factSlice(kind, subject: subject, platform: platform, level: level), gates: gates, required: required)
     }
 
     /// The answer of a cell at one OS version (nil: the newest), through its gates.
     func answer(_ cell: GatedCell, at version: Version?) -> Segment {
+        var facts: [Fact] = []
+        facts.reserveCapacity(4)
+        let (os, answer) = answer(cell, at: version, facts: &facts)
+        return Segment(os: os, answer: answer, facts: facts)
+    }
+
+    /// `answer(_:at:)` appending the segment's facts to `facts`: the fact itself, then each open
+    /// gate's facts (their own, then their open gates'), or only the closing gate's facts. Every gate
+    /// answers into the same list, whose tail is cut back where a gate's facts decide nothing: a list
+    /// per gate, and another to join them, were most of what working out an answer allocated.
+    func answer(_ cell: GatedCell, at version: Version?, facts: inout [Fact]) -> (os: VersionRange, answer: Answer) {
         let own = MergeResult.fact(in: cell.facts, at: version)
-        var open: [Fact] = []
+        let start = facts.count
+        if let own { facts.append(own) }
         var unknownGate: Gate?
         for (gate, required) in zip(cell.gates, cell.required) {
-            let gateAnswer = answer(required, at: version)
-            switch gateAnswer.answer {
+            let gateStart = facts.count
+            let gateAnswer = answer(required, at: version, facts: &facts).answer
+            switch gateAnswer {
             case .value(.boolean(true)):
-                // The first open gate's facts are taken as they are (no copy): most cells have one.
-                if open.isEmpty { open = gateAnswer.facts } else { open += gateAnswer.facts }
+                continue
             case .value, .closed:
-                guard !overridden(own, by: gateAnswer.facts) else { continue }
-                let closing: Gate = if case let .closed(inner) = gateAnswer.answer { inner } else { gate }
-                return Segment(os: own?.os ?? .all, answer: .closed(closing), facts: gateAnswer.facts)
+                guard !overridden(own, by: facts[gateStart...]) else {
+                    facts.removeSubrange(gateStart...)
+                    continue
+                }
+                let closing: Gate = if case let .closed(inner) = gateAnswer { inner } else { gate }
+                // Only the closing gate's facts decide a closed answer.
+                facts.removeSubrange(start..<gateStart)
+                return (own?.os ?? .all, .closed(closing))
             case .gateUnknown, .unknown:
+                facts.removeSubrange(gateStart...)
                 if unknownGate == nil { unknownGate = gate }
             }
         }
-        guard let own else { return Segment(os: .all, answer: .unknown, facts: []) }
-        if let unknownGate, own.value != .boolean(false) { return Segment(os: own.os, answer: .gateUnknown(unknownGate), facts: [own]) }
-        // One allocation of the final size: `[own] + open` allocated twice.
-        var facts: [Fact] = []
-        facts.reserveCapacity(1 + open.count)
-        facts.append(own)
-        facts += open
-        return Segment(os: own.os, answer: .value(own.value), facts: facts)
+        guard let own else {
+            facts.removeSubrange(start...)
+            return (.all, .unknown)
+        }
+        if let unknownGate, own.value != .boolean(false) {
+            facts.removeSubrange((start + 1)...)
+            return (own.os, .gateUnknown(unknownGate))
+        }
+        return (own.os, .value(own.value))
     }
 
     /// The answer over all OS versions: ranges where it stays the same, in order. Versions before the
@@ -190,17 +218,21 @@ public struct GatedFacts: Sendable {
         var bounds = VersionBounds()
         collectBounds(cell, into: &bounds)
         var result: [Segment] = []
+        // Each range's facts are worked out in one list kept from range to range; a new segment
+        // takes a copy of its exact size.
+        var facts: [Fact] = []
+        facts.reserveCapacity(8)
         for range in Merger.segments(between: bounds) {
+            facts.removeAll(keepingCapacity: true)
             // Any version inside the range stands for all of it: no fact changes inside a range.
-            var segment = answer(cell, at: range.from ?? .zero)
-            segment.os = range
+            let answer = answer(cell, at: range.from ?? .zero, facts: &facts).answer
             // The last segment is read in place: a copy of it would share its facts, and the append
             // below would then copy them all.
-            if let last = result.indices.last, result[last].answer == segment.answer, result[last].os.until == range.from {
+            if let last = result.indices.last, result[last].answer == answer, result[last].os.until == range.from {
                 result[last].os.until = range.until
-                result[last].facts.appendNew(segment.facts)
+                result[last].facts.appendNew(facts)
             } else {
-                result.append(segment)
+                result.append(Segment(os: range, answer: answer, facts: Array(facts)))
             }
         }
         if result.count > 1, result[0].answer == .unknown, result[0].facts.isEmpty { result.removeFirst() }
@@ -242,7 +274,7 @@ public struct GatedFacts: Sendable {
     }
 
     /// Whether an adjudication ruled that the fact's claims stand over the claims that close its gate.
-    private func overridden(_ own: Fact?, by gateFacts: [Fact]) -> Bool {
+    private func overridden(_ own: Fact?, by gateFacts: ArraySlice<Fact>) -> Bool {
         guard !overrides.isEmpty, let own else { return false }
         let gateClaims = gateFacts.flatMap(\.deciding)
         return !gateClaims.isEmpty && own.deciding.contains { gated in

@@ -82,6 +82,14 @@ enum ByteText {
     /// citation number at every cell, and the dataset millions of positions.
     static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
         guard number >= 0 else { return output += String(number).utf8 }
+        // Most numbers written are citation numbers and positions under 100: their digits come from
+        // divisions by constants (a multiply), not the general loop's divisions by a variable.
+        if number < 10 { return output.append(0x30 &+ UInt8(truncatingIfNeeded: number)) }
+        if number < 100 {
+            output.append(0x30 &+ UInt8(truncatingIfNeeded: number / 10))
+            output.append(0x30 &+ UInt8(truncatingIfNeeded: number % 10))
+            return
+        }
         forEachDecimalDigit(of: UInt64(number)) { output.append($0) }
     }
 
