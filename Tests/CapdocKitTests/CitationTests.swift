@@ -52,6 +52,23 @@ struct CitationTests {
         return page.blocks[heading...].lazy.compactMap { if case let .table(table) = $0 { table } else { nil } }.first
     }
 
+    @Test("the places the merge gives each fact's deciding claims are where the model holds those claims")
+    func decidingPlaces() {
+        let merge = Self.shipped.merge
+        var checked = 0
+        for fact in merge.facts {
+            guard let places = fact.citations.decidingPlaces else { continue }
+            #expect(places == fact.deciding.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 }, "\(fact.deciding)")
+            checked += 1
+        }
+        #expect(checked == merge.facts.count, "every merged fact has its places")
+        // Facts that several claims decide, and segments that join several facts, list each claim once.
+        let facts = Array(merge.facts.prefix(40))
+        let (claims, places) = CitationBook.decidingWithPlaces(facts, merge.claimsByReference)
+        #expect(claims == CitationBook.deciding(facts))
+        #expect(places == claims.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
+    }
+
     @Test("a run of three or more consecutive citations is written as its ends; two, or a gap, are not")
     func citationRanges() {
         func numbers(_ list: [Int]) -> String {

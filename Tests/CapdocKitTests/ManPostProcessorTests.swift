@@ -71,7 +71,7 @@ struct ManPostProcessorTests {
 
     @Test("paragraphs after headings and after paragraphs are dropped as when the page was copied line by line")
     func dropParagraphsMatchesLineCopy() {
-        let lines = [".PP", ".SH", ".SS", ".SH NAME", ".SS x", "text", "", ".PP ", "\\&.PP", ".TS", ".PPx"]
+        let lines = [".PP", ".SH", ".SS", ".SH NAME", ".SS x", "text", "", ".PP ", "\\&.PP", ".TS", ".PPx", ".SHx", ".SS\tx", ".S", ".P", "PP"]
         for seed in UInt64(0)..<3000 {
             var random = SplitMix(state: seed)
             let page = (0..<Int.random(in: 0...14, using: &random)).map { _ in lines.randomElement(using: &random)! }

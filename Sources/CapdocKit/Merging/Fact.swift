@@ -52,7 +52,7 @@ public struct Fact: Sendable, Hashable {
     /// References (`source#claim`) of the claims that state this value here, in claim order.
     public var claims: [String] {
         get { citations.claims }
-        set { citations = FactCitations(claims: newValue, deciding: deciding, sources: sources) }
+        set { citations = FactCitations(claims: newValue, deciding: deciding, sources: sources, decidingPlaces: citations.decidingPlaces) }
     }
 
     /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
@@ -64,7 +64,7 @@ public struct Fact: Sendable, Hashable {
     /// The ids of the sources of those claims, sorted and unique.
     public var sources: [String] {
         get { citations.sources }
-        set { citations = FactCitations(claims: claims, deciding: deciding, sources: newValue) }
+        set { citations = FactCitations(claims: claims, deciding: deciding, sources: newValue, decidingPlaces: citations.decidingPlaces) }
     }
 }
 

@@ -5,11 +5,16 @@ final class FactCitations: Sendable, Hashable {
     let claims: [String]
     let deciding: [String]
     let sources: [String]
+    /// Where each deciding claim is in the model (`ClaimsByReference.position`), when the merge made
+    /// these citations: it numbers claims in that order. A page numbers its citations by place, and
+    /// finding the place of a reference hashed it, for every claim of every cell of every page.
+    let decidingPlaces: [Int32]?
 
-    init(claims: [String], deciding: [String], sources: [String]) {
+    init(claims: [String], deciding: [String], sources: [String], decidingPlaces: [Int32]? = nil) {
         self.claims = claims
         self.deciding = deciding
         self.sources = sources
+        self.decidingPlaces = decidingPlaces
     }
 
     static func == (a: FactCitations, b: FactCitations) -> Bool {

@@ -157,7 +157,8 @@ enum ManPostProcessor {
             var headingTextPending = false
             var afterHeading = false
             forEachLine(bytes) { line in
-                let isParagraph = line.elementsEqual(paragraph)
+                let kind = RequestLine(line)
+                let isParagraph = kind == .paragraph
                 // The first line is never dropped (neither holds before it), so a newline precedes a dropped one.
                 if isParagraph && (afterHeading || previousIsParagraph) {
                     if output.isEmpty { output.reserveCapacity(bytes.count) }
@@ -166,14 +167,14 @@ enum ManPostProcessor {
                     return
                 }
                 previousIsParagraph = isParagraph
-                if line.elementsEqual(sectionHeading) || line.elementsEqual(subsectionHeading) {
+                if kind == .bareHeading {
                     headingTextPending = true
                     afterHeading = false
                 } else if headingTextPending {
                     headingTextPending = false
                     afterHeading = true
                 } else {
-                    afterHeading = line.starts(with: sectionHeadingPrefix) || line.starts(with: subsectionHeadingPrefix)
+                    afterHeading = kind == .headingWithText
                 }
             }
             guard copied > 0 else { return text }
@@ -182,11 +183,31 @@ enum ManPostProcessor {
         }
     }
 
-    private static let paragraph = Array(".PP".utf8)
-    private static let sectionHeading = Array(".SH".utf8)
-    private static let subsectionHeading = Array(".SS".utf8)
-    private static let sectionHeadingPrefix = Array(".SH ".utf8)
-    private static let subsectionHeadingPrefix = Array(".SS ".utf8)
+    /// What `dropParagraphAfterHeadings` needs to know of a line, read from its first four bytes: most
+    /// lines of a page (table rows) are told apart by their first byte. Comparing every line with five
+    /// arrays cost as much as the rest of the pass.
+    private enum RequestLine {
+        /// `.PP`, alone on its line.
+        case paragraph
+        /// `.SH` or `.SS` alone: cmark's form, whose text is the next line.
+        case bareHeading
+        /// `.SH text` or `.SS text`.
+        case headingWithText
+        case other
+
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
+            let start = line.startIndex
+            guard line.count >= 3, line[start] == 0x2E else { self = .other; return }  // "."
+            let (first, second) = (line[start + 1], line[start + 2])
+            if first == 0x50, second == 0x50 {  // "PP"
+                self = line.count == 3 ? .paragraph : .other
+            } else if first == 0x53, second == 0x48 || second == 0x53 {  // "SH", "SS"
+                self = line.count == 3 ? .bareHeading : line[start + 3] == 0x20 ? .headingWithText : .other
+            } else {
+                self = .other
+            }
+        }
+    }
 
     /// A complete man page: title line, NAME, the body, SEE ALSO — as bytes, from the body's, since a man
     /// page goes to its file as they are.

@@ -146,6 +146,24 @@ struct CitationBook {
         facts.flatMap(\.deciding).uniqued()
     }
 
+    /// `deciding(_:)` with each claim's place in the model (-1 for a claim it does not hold). The
+    /// merge's facts know their places; a claim is then the same claim exactly where its place is.
+    static func decidingWithPlaces(_ facts: [Fact], _ claimsByReference: ClaimsByReference) -> (claims: [String], places: [Int32]) {
+        if facts.count == 1, let places = facts[0].citations.decidingPlaces { return (facts[0].deciding, places) }
+        guard facts.allSatisfy({ $0.citations.decidingPlaces != nil }) else {
+            let claims = deciding(facts)
+            return (claims, claims.map { claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
+        }
+        var claims: [String] = [], places: [Int32] = []
+        for fact in facts {
+            for (claim, place) in zip(fact.citations.deciding, fact.citations.decidingPlaces!) where !places.contains(place) {
+                claims.append(claim)
+                places.append(place)
+            }
+        }
+        return (claims, places)
+    }
+
     /// The rulings that decided the facts, each once.
     static func rulings(_ facts: [Fact]) -> [String] {
         var seen = Set<String>()
@@ -180,9 +198,8 @@ extension PageContext {
         return CellPlan(segments: parts.map { part in
             // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
             let text = parts.count == 1 && part.os.isUnbounded ? part.text : "\(versions(part.os)): \(part.text)"
-            let claims = CitationBook.deciding(part.facts)
-            return .init(content: [.value(part.value, [.text(text)])], claims: claims,
-                         places: claims.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 },
+            let (claims, places) = CitationBook.decidingWithPlaces(part.facts, merge.claimsByReference)
+            return .init(content: [.value(part.value, [.text(text)])], claims: claims, places: places,
                          rulings: CitationBook.rulings(part.facts))
         })
     }
