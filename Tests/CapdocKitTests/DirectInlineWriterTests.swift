@@ -40,7 +40,7 @@ struct DirectInlineWriterTests {
     static let alphabet: [String] = [
         "a", "Z", "0", "7", " ", ".", ")", "-", "+", "=", "&", "!", "[", "]", "*", "_", "#", "<", ">", "\\", "`", "~", "'",
         "\"", "|", "(", ":", ";", "/", "?", "%", "$", "@", "^", "{", "}", ",", "é", "‘", "’", "“", "”", "—", "–", "…", "→",
-        "\n", "\t", "\u{1}",
+        "\n", "\r", "\t", "\u{1}",
     ]
 
     @Test("random cells: the writer matches cmark byte for byte whenever it writes", arguments: formats)
