@@ -280,7 +280,12 @@ struct DirectInlineWriter {
                 output.literal("</code>")
             case .markdown:
                 output.literal("`")
-                for byte in bytes { output.put(byte) }
+                // Only a table's `|` changes in a code span: without one it is copied at once.
+                if output.inTable && bytes.contains(0x7C) {
+                    for byte in bytes { output.put(byte) }
+                } else {
+                    output.copy(bytes[...])
+                }
                 output.literal("`")
             case .man where place == .paragraph:
                 // cmark's own font: ManPostProcessor.fixFonts rewrites the page's, these among them.
