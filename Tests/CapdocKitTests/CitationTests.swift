@@ -65,8 +65,17 @@ struct CitationTests {
         // Facts that several claims decide, and segments that join several facts, list each claim once.
         let facts = Array(merge.facts.prefix(40))
         let (claims, places) = CitationBook.decidingWithPlaces(facts, merge.claimsByReference)
+        #expect(claims.count < facts.reduce(0) { $0 + $1.deciding.count }, "the facts share claims: each is listed once")
         #expect(claims == CitationBook.deciding(facts))
         #expect(places == claims.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
+        // A fact without places (not made by the merge) sends the segment to the references' look-up.
+        var unplaced = facts[1]
+        unplaced.deciding = unplaced.deciding
+        #expect(unplaced.citations.decidingPlaces == nil)
+        let mixed = [facts[0], unplaced]
+        let lookedUp = CitationBook.decidingWithPlaces(mixed, merge.claimsByReference)
+        #expect(lookedUp.claims == CitationBook.deciding(mixed))
+        #expect(lookedUp.places == lookedUp.claims.map { merge.claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
     }
 
     @Test("a run of three or more consecutive citations is written as its ends; two, or a gap, are not")

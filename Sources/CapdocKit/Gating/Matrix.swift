@@ -60,8 +60,8 @@ struct Matrix: Sendable {
         let launches = gated.answer(cells.launches, at: version)
         let deprecation = gated.deprecation(in: deprecations, at: version)
         var facts = works.facts
-        if case .value = works.answer { facts += launches.facts.filter { !facts.contains($0) } }
-        if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
+        if case .value = works.answer { facts.appendNew(launches.facts) }
+        if let deprecation { facts.appendNew(deprecation.facts) }
         return Support(availability: works.answer, relaunch: launches.answer, deprecation: deprecation, facts: facts)
     }
 

@@ -149,14 +149,16 @@ struct CitationBook {
     /// `deciding(_:)` with each claim's place in the model (-1 for a claim it does not hold). The
     /// merge's facts know their places; a claim is then the same claim exactly where its place is.
     static func decidingWithPlaces(_ facts: [Fact], _ claimsByReference: ClaimsByReference) -> (claims: [String], places: [Int32]) {
+        // One fact (most segments): its own lists, shared.
         if facts.count == 1, let places = facts[0].citations.decidingPlaces { return (facts[0].deciding, places) }
-        guard facts.allSatisfy({ $0.citations.decidingPlaces != nil }) else {
-            let claims = deciding(facts)
-            return (claims, claims.map { claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
-        }
         var claims: [String] = [], places: [Int32] = []
         for fact in facts {
-            for (claim, place) in zip(fact.citations.deciding, fact.citations.decidingPlaces!) where !places.contains(place) {
+            guard let factPlaces = fact.citations.decidingPlaces else {
+                // A fact the merge did not make: its claims' places are looked up.
+                let claims = deciding(facts)
+                return (claims, claims.map { claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
+            }
+            for (claim, place) in zip(fact.deciding, factPlaces) where !places.contains(place) {
                 claims.append(claim)
                 places.append(place)
             }
