@@ -17,8 +17,10 @@ struct CitationTests {
         for block in page.blocks {
             guard case let .list(items) = block else { continue }
             for item in items {
-                guard case let .anchor(anchor, _)? = item.first, anchor.hasPrefix("cite-"), let number = Int(anchor.dropFirst("cite-".count)),
-                      let reference = item.lazy.compactMap({ if case let .code(text) = $0 { text } else { nil } }).first else { continue }
+                // The entry after the number is shared by every page that cites the claim.
+                let entry = item.flatMap { inline -> [Inline] in if case let .shared(shared) = inline { shared.inlines } else { [inline] } }
+                guard case let .anchor(anchor, _)? = entry.first, anchor.hasPrefix("cite-"), let number = Int(anchor.dropFirst("cite-".count)),
+                      let reference = entry.lazy.compactMap({ if case let .code(text) = $0 { text } else { nil } }).first else { continue }
                 references[number] = reference
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CapdocKit
 import CapdocTestSupport
@@ -87,6 +88,70 @@ struct DirectBlockWriterTests {
         }
         // Only control characters (and, in Markdown, empty paragraphs) make the writer decline here.
         #expect(written > Self.hostileTexts.count * 5)
+    }
+
+    /// Counts how often a box's inlines are made: each time is a writing that did not copy.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    /// The inlines with every shared box replaced by what it holds.
+    static func unboxed(_ inlines: [Inline]) -> [Inline] {
+        inlines.flatMap { inline -> [Inline] in
+            switch inline {
+            case let .shared(shared): unboxed(shared.inlines)
+            case let .strong(children): [.strong(unboxed(children))]
+            case let .emphasis(children): [.emphasis(unboxed(children))]
+            case let .value(value, children): [.value(value, unboxed(children))]
+            case let .anchor(id, children): [.anchor(id, unboxed(children))]
+            case let .link(children, target): [.link(unboxed(children), target)]
+            case .text, .code, .markdown, .citation: [inline]
+            }
+        }
+    }
+
+    @Test("shared inlines give the bytes of the inlines they hold, wherever they stand, on pages of every depth", arguments: formats)
+    func sharedInlines(_ format: DocumentFormat) {
+        var placed = 0
+        for text in Self.hostileTexts {
+            // One box for every page and place, as a claim's entry is shared by every page that cites it.
+            let held: [Inline] = Array(Self.inlines(around: text)[1].dropFirst(2)) + [.text(" "), .code("x"), .link([.text(text)], .page(PageRef("keys", "k")))]
+            let shared = SharedInlines(lock: NSLock()) { held }
+            func blocks(_ inlines: ([Inline]) -> [Inline]) -> [Block] {
+                let items: [[Inline]] = [
+                    [.anchor("cite-1", [.text("[1]")]), .text(" "), .shared(shared)],  // inside a line: copied
+                    [.shared(shared)],  // a line's start: written
+                    [.text(text), .shared(shared), .shared(shared)],
+                    [.strong([.shared(shared)]), .text(" "), .value(.yes, [.shared(shared)])],
+                ]
+                let unboxed = items.map(inlines)
+                return [.paragraph(unboxed[0]), .list(unboxed), .paragraph(unboxed[2]),
+                        .table(Table(caption: "T", columns: ["A", "B"], rows: [TableRow(header: TableCell(unboxed[1]), cells: [TableCell(unboxed[2])])]))]
+            }
+            let boxed = blocks { $0 }
+            let plain = blocks(Self.unboxed)
+            for ref in [PageRef("", "index"), PageRef("services", "visits"), PageRef("levels/always", "3")] {
+                let page = Page(ref: ref, title: "T", description: "", blocks: boxed)
+                let result = both(page, format)
+                #expect(result.direct == result.plain, "\(text.debugDescription) on \(ref.path)")
+                let unboxed = both(Page(ref: ref, title: "T", description: "", blocks: plain), format)
+                #expect(result.direct == unboxed.direct, "\(text.debugDescription) on \(ref.path)")
+                placed += 1
+            }
+        }
+        // A box inside lines only, on pages of three depths: its inlines are made once, for the first
+        // writing; every other place copies those bytes.
+        let once = Counter()
+        let shared = SharedInlines(lock: NSLock()) { once.increment(); return [.link([.text("a")], .page(PageRef("keys", "k"))), .text(" - b")] }
+        let item: [Inline] = [.anchor("cite-1", [.text("[1]")]), .text(" "), .shared(shared)]
+        for ref in [PageRef("", "index"), PageRef("services", "visits"), PageRef("levels/always", "3")] {
+            _ = PageDocumentBuilder(format: format, page: Page(ref: ref, title: "T", description: "", blocks: [.list([item, item]), .paragraph(item)])).rendered()
+        }
+        #expect(once.value == 1)
+        #expect(placed == Self.hostileTexts.count * 3)
     }
 
     /// Blocks next to each other as cmark sees them: lists in a row, a list beside prose that is a list,

@@ -22,6 +22,7 @@ struct SearchIndexTests {
                 case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file), let .anchor(_, children): walk(children)
                 // A marker leads to its entry in the page's own list of citations.
                 case let .citation(citation): [page.ref.with(fragment: citation.anchor)]
+                case let .shared(shared): walk(shared.inlines)
                 case .text, .code, .markdown: []
                 }
             }

@@ -20,6 +20,9 @@ struct ClaimsByReference: Sendable {
 
     public func contains(_ reference: String) -> Bool { lastFirst[reference] != nil }
 
+    /// How many claims the model holds: every `position(of:)` is below it.
+    var count: Int { claims.count }
+
     /// Where the claim is in the model's `claims`: a number that other tables (the dataset's order)
     /// can be indexed by, instead of building a second table of references.
     func position(of reference: String) -> Int? { lastFirst[reference].map { lastFirst.count - 1 - $0 } }

@@ -257,6 +257,7 @@ struct ManTableLayout: Equatable {
             switch inline {
             case let .text(value), let .code(value): bytes += value.utf8
             case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
+            case let .shared(shared): shared.inlines.forEach(append)
             case let .markdown(value): bytes += CMarkDocument(markdown: value).plainText.utf8
             case let .citation(citation):
                 bytes.append(0x5B)

@@ -42,6 +42,8 @@ struct ManWordScanner {
                 guard feed(value) else { return false }
             case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children):
                 guard feed(children) else { return false }
+            case let .shared(shared):
+                guard feed(shared.inlines) else { return false }
             case let .markdown(value):
                 guard feed(CMarkDocument(markdown: value).plainText) else { return false }
             case let .citation(citation):

@@ -63,6 +63,8 @@ struct DirectInlineWriter {
         var cellStart = 0
         /// cmark's `begin_content` (Markdown): nothing but digits has been written on the line yet.
         var beginContent = true
+        /// Where each relative link starts in `bytes`, when asked for (`insideLineBytes`); nil otherwise.
+        var linkStarts: [Int32]?
 
         init(format: DocumentFormat, inTable: Bool) {
             self.format = format
@@ -180,6 +182,8 @@ struct DirectInlineWriter {
             case .man:
                 return writeBracketed(citation.number, into: &output)
             }
+        case let .shared(shared):
+            return writeShared(shared, into: &output)
         case let .anchor(id, children):
             guard Self.isPlain(id) else { return false }
             switch format {
@@ -211,6 +215,46 @@ struct DirectInlineWriter {
         }
     }
 
+    /// Shared inlines inside a line of a paragraph or list item are copied from the bytes written the
+    /// first time (`SharedInlines`). There nothing before them changes how they are written: Markdown's
+    /// and man's rules for a line's start no longer apply, and the table's rewriting (which looks at
+    /// the byte before) is not done. Anywhere else they are written as the inlines they hold.
+    private func writeShared(_ shared: SharedInlines, into output: inout Output) -> Bool {
+        let insideLine = switch format {
+        case .html: true
+        case .markdown: !output.beginContent
+        case .man: !output.isEmpty
+        }
+        guard place == .paragraph, insideLine else { return writeAll(shared.inlines, into: &output) }
+        let key = switch format {
+        case .html: 0
+        case .markdown: 1
+        case .man: 2
+        }
+        guard let written = shared.bytes(for: key, { insideLineBytes(shared.inlines) }) else { return false }
+        // The bytes are written for a page at the top (depth 0): each relative link gets this page's "../"s.
+        var copied = 0
+        for start in written.linkStarts where depth > 0 {
+            output.bytes.append(contentsOf: written.bytes[copied..<Int(start)])
+            for _ in 0..<depth { output.bytes += [0x2E, 0x2E, 0x2F] }
+            copied = Int(start)
+        }
+        output.bytes.append(contentsOf: written.bytes[copied...])
+        return true
+    }
+
+    /// The inlines as written inside a line of a paragraph (after a space, not at a line's start) on a
+    /// page at the top, with where each relative link starts; nil where they must go through cmark.
+    private func insideLineBytes(_ inlines: [Inline]) -> SharedInlines.Written? {
+        let topWriter = DirectInlineWriter(format: format, page: .home, place: place)
+        var output = Output(format: format, inTable: false)
+        output.bytes = [0x20]
+        output.beginContent = false
+        output.linkStarts = []
+        guard topWriter.writeAll(inlines, into: &output) else { return nil }
+        return SharedInlines.Written(bytes: Array(output.bytes[1...]), linkStarts: output.linkStarts!.map { $0 - 1 })
+    }
+
     private func wrap(_ children: [Inline], open: StaticString, close: StaticString, parentIsEmphasis: Bool, into output: inout Output) -> Bool {
         output.literal(open)
         guard writeAll(children, parentIsEmphasis: parentIsEmphasis && children.count == 1, into: &output) else { return false }
@@ -226,6 +270,7 @@ struct DirectInlineWriter {
         // up, then each part checked plain as it is copied; a part that is not plain sends the whole
         // cell to cmark, so what was copied does not matter.
         let plain = Self.plainBytes
+        if output.linkStarts != nil { output.linkStarts!.append(Int32(output.bytes.count)) }
         for _ in 0..<depth { output.bytes += [0x2E, 0x2E, 0x2F] }
         if !target.section.isEmpty {
             guard output.appendPlain(target.section, plain) else { return false }

@@ -51,6 +51,9 @@ public enum Inline: Sendable, Hashable {
     case anchor(String, [Inline])
     /// A value in a matrix cell ("Yes", "No", …), marked so the site can show its class.
     case value(ValueClass, [Inline])
+    /// Inlines many pages show word for word (a claim's entry in their citations): read as the inlines
+    /// they hold, written once per format where they stand inside a line.
+    case shared(SharedInlines)
 
     public enum Target: Sendable, Hashable {
         case page(PageRef)

@@ -20,6 +20,8 @@ struct PageContext {
     let notesByService: [String: [Fact]]
     /// The A–Z index's terms, worked out once (`indexEntries`).
     let indexTerms = Memo<[IndexEntry]>()
+    /// Each cited claim's entry in the pages' citations, made once (`CitationBook.blocks`).
+    let citationEntries: CitationEntries
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -27,6 +29,7 @@ struct PageContext {
         self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
+        self.citationEntries = CitationEntries(claimsByReference: compiled.merge.claimsByReference, sourcesByID: sourcesByID)
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
         let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
@@ -172,17 +175,13 @@ struct CitationBook {
         return facts.compactMap(\.adjudication).filter { seen.insert($0).inserted }
     }
 
-    /// The closing section: each number with its source, claim and quote.
+    /// The closing section: each number with its source, claim and quote. What follows the number is
+    /// the claim's entry, the same on every page that cites it (`CitationEntries`).
     func blocks(_ context: PageContext) -> [Block] {
         guard !references.isEmpty else { return [] }
         let items: [[Inline]] = references.enumerated().map { index, reference in
-            let claim = context.merge.claimsByReference[reference]
-            let sourceID = claim?.sourceID ?? String(reference.split(separator: "#")[0])
-            let title = context.sourcesByID[sourceID]?.displayTitle ?? sourceID
-            let target = PageRef("sources", sourceID, fragment: claim.map { "claim-" + $0.id.value })
-            var item: [Inline] = [.anchor(Citation(number: index + 1).anchor, [.text("[\(index + 1)]")]), .text(" "), .link([.text(title)], .page(target)), .text(" ("), .code(reference), .text(")")]
-            if let quote = claim?.quote.value, !quote.isEmpty { item.append(.text(": “\(quote)”")) }
-            return item
+            [.anchor(Citation(number: index + 1).anchor, [.text("[\(index + 1)]")]), .text(" "),
+             .shared(context.citationEntries.entry(reference))]
         }
         return [.heading(2, "Citations", anchor: "citations"), .list(items)]
     }

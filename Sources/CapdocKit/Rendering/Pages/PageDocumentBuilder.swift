@@ -191,6 +191,8 @@ struct PageDocumentBuilder {
             case .man:
                 return [CMarkNodes.literal(CMARK_NODE_TEXT, label)]
             }
+        case let .shared(shared):
+            return inlineNodes(shared.inlines)
         case let .anchor(id, children):
             switch format {
             case .html: return [CMarkNodes.customInline("<a id=\"\(Escape.html(id))\">")] + inlineNodes(children) + [CMarkNodes.customInline("</a>")]
