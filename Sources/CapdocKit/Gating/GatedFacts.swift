@@ -180,24 +180,25 @@ public struct GatedFacts: Sendable {
         let start = facts.count
         if let own { facts.append(own) }
         var unknownGate: Gate?
-        for (gate, required) in zip(cell.gates, cell.required) {
+        // By index: `zip` handed out a copy of each gate and of each required cell (retaining their lists).
+        for index in cell.gates.indices {
             let gateStart = facts.count
-            let gateAnswer = answer(required, at: version, facts: &facts).answer
+            let gateAnswer = answer(cell.required[index], at: version, facts: &facts).answer
             switch gateAnswer {
             case .value(.boolean(true)):
                 continue
             case .value, .closed:
-                guard !overridden(own, by: facts[gateStart...]) else {
+                guard overrides.isEmpty || !overridden(own, by: facts[gateStart...]) else {
                     facts.removeSubrange(gateStart...)
                     continue
                 }
-                let closing: Gate = if case let .closed(inner) = gateAnswer { inner } else { gate }
+                let closing: Gate = if case let .closed(inner) = gateAnswer { inner } else { cell.gates[index] }
                 // Only the closing gate's facts decide a closed answer.
                 facts.removeSubrange(start..<gateStart)
                 return (own?.os ?? .all, .closed(closing))
             case .gateUnknown, .unknown:
                 facts.removeSubrange(gateStart...)
-                if unknownGate == nil { unknownGate = gate }
+                if unknownGate == nil { unknownGate = cell.gates[index] }
             }
         }
         guard let own else {

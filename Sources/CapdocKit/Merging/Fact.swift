@@ -151,8 +151,15 @@ public struct MergeResult: Sendable {
     /// Of one cell's facts, the one that holds at `version`, or at the newest versions (the one without
     /// an upper bound) when nil.
     static func fact(in candidates: ArraySlice<Fact>, at version: Version?) -> Fact? {
-        if let version { return candidates.first { $0.os.contains(version) } }
-        return candidates.first { $0.os.until == nil }
+        // By index, reading only each fact's range: `first(where:)` handed its predicate a copy of every
+        // fact it passed (a retain and a release of each of the fact's fields), at every step of every timeline.
+        var index = candidates.startIndex
+        while index < candidates.endIndex {
+            let holds = if let version { candidates[index].os.contains(version) } else { candidates[index].os.until == nil }
+            if holds { return candidates[index] }
+            index += 1
+        }
+        return nil
     }
 
     /// Facts are stored in cell order; the facts of cell `c` are `facts[cellStarts[c] ..< cellStarts[c + 1]]`.

@@ -83,7 +83,7 @@ public struct Explainer: Sendable {
     /// The page as a man page (for a terminal, through man's formatter and pager).
     public func man(_ match: Match) -> String? {
         guard let page = page(for: match) else { return nil }
-        return ManRenderer().render(page, input).first.map { String(decoding: $0.contents, as: UTF8.self) }
+        return ManRenderer().render(page, input).first.map { String(decoding: $0.bytes, as: UTF8.self) }
     }
 
     /// The page as CommonMark (for pipes and files).

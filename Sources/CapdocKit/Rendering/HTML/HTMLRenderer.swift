@@ -31,7 +31,7 @@ struct HTMLRenderer: Renderer {
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.
         if let frame = frames.frame(shape, render: { layout(page, input, navigation, values: $0) }) {
-            return [OutputFile(path: path, contents: Data(LayoutFrames.page(frame, title: page.title, description: page.description, body: body)))]
+            return [OutputFile(path: path, bytes: LayoutFrames.page(frame, title: page.title, description: page.description, body: body))]
         }
         let values: [LayoutFrames.Slot: String] = [.title: page.title, .description: page.description, .body: String(decoding: body, as: UTF8.self)]
         return [OutputFile(path: path, text: layout(page, input, navigation, values: values))]

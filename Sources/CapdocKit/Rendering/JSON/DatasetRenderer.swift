@@ -25,7 +25,7 @@ public struct DatasetRenderer: Renderer {
     var hasPages: Bool { false }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [OutputFile(path: Self.datasetFile, contents: Data(dataset(input.compiled))),
+        [OutputFile(path: Self.datasetFile, bytes: dataset(input.compiled)),
          OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())]
     }
 

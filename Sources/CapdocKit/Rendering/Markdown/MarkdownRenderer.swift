@@ -7,7 +7,7 @@ struct MarkdownRenderer: Renderer {
     public init() {}
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", contents: Data(PageDocumentBuilder(format: .markdown, page: page).renderedBytes()))]
+        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", bytes: PageDocumentBuilder(format: .markdown, page: page).renderedBytes())]
     }
 
     var hasPages: Bool { true }

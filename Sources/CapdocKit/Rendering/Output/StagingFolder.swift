@@ -62,11 +62,11 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         guard created >= 0 else { throw OutputWriter.Failure.io("cannot write '\(file.path)': \(SystemCall.reason)") }
         defer { close(created) }
         do {
-            try file.contents.withUnsafeBytes { try StandardStreams.write($0, to: created) }
+            try file.bytes.withUnsafeBytes { try StandardStreams.write($0, to: created) }
         } catch {
             throw OutputWriter.Failure.io("cannot write '\(file.path)': \(error)")
         }
-        lock.withLock { files += 1; bytes += file.contents.count }
+        lock.withLock { files += 1; bytes += file.bytes.count }
     }
 
     /// Gives the finished folder its permissions (those of the output it replaces, so that a private
