@@ -176,14 +176,23 @@ public struct GatedFacts: Sendable {
     /// answers into the same list, whose tail is cut back where a gate's facts decide nothing: a list
     /// per gate, and another to join them, were most of what working out an answer allocated.
     func answer(_ cell: GatedCell, at version: Version?, facts: inout [Fact]) -> (os: VersionRange, answer: Answer) {
-        let own = MergeResult.fact(in: cell.facts, at: version)
+        withUnsafePointer(to: cell) { answer($0, at: version, facts: &facts) }
+    }
+
+    /// `answer(_:at:facts:)` on a cell read where it lies, down through its required cells: a required
+    /// cell taken out of its array is a copy (a retain and a release of each of its lists), and every
+    /// step of every timeline asks each gate's cell.
+    private func answer(_ cell: UnsafePointer<GatedCell>, at version: Version?, facts: inout [Fact]) -> (os: VersionRange, answer: Answer) {
+        let own = MergeResult.fact(in: cell.pointee.facts, at: version)
         let start = facts.count
         if let own { facts.append(own) }
         var unknownGate: Gate?
-        // By index: `zip` handed out a copy of each gate and of each required cell (retaining their lists).
-        for index in cell.gates.indices {
+        let gateCount = cell.pointee.gates.count
+        for index in 0..<gateCount {
             let gateStart = facts.count
-            let gateAnswer = answer(cell.required[index], at: version, facts: &facts).answer
+            let gateAnswer = cell.pointee.required.withUnsafeBufferPointer { required in
+                answer(required.baseAddress! + index, at: version, facts: &facts).answer
+            }
             switch gateAnswer {
             case .value(.boolean(true)):
                 continue
@@ -192,13 +201,13 @@ public struct GatedFacts: Sendable {
                     facts.removeSubrange(gateStart...)
                     continue
                 }
-                let closing: Gate = if case let .closed(inner) = gateAnswer { inner } else { cell.gates[index] }
+                let closing: Gate = if case let .closed(inner) = gateAnswer { inner } else { cell.pointee.gates[index] }
                 // Only the closing gate's facts decide a closed answer.
                 facts.removeSubrange(start..<gateStart)
                 return (own?.os ?? .all, .closed(closing))
             case .gateUnknown, .unknown:
                 facts.removeSubrange(gateStart...)
-                if unknownGate == nil { unknownGate = cell.gates[index] }
+                if unknownGate == nil { unknownGate = cell.pointee.gates[index] }
             }
         }
         guard let own else {
