@@ -276,11 +276,23 @@ public struct GatedFacts: Sendable {
     }
 
     func collectBounds(_ cell: GatedCell, into bounds: inout VersionBounds) {
-        for fact in cell.facts {
-            if let from = fact.os.from { bounds.insert(from) }
-            if let until = fact.os.until { bounds.insert(until) }
+        withUnsafePointer(to: cell) { collectBounds($0, into: &bounds) }
+    }
+
+    /// Read in place, as `answer` reads cells: `for` loops over the facts and the required cells copied
+    /// each one (a retain and a release of every field of every fact).
+    private func collectBounds(_ cell: UnsafePointer<GatedCell>, into bounds: inout VersionBounds) {
+        let facts = cell.pointee.facts
+        var index = facts.startIndex
+        while index < facts.endIndex {
+            let os = facts[index].os
+            if let from = os.from { bounds.insert(from) }
+            if let until = os.until { bounds.insert(until) }
+            index += 1
         }
-        for required in cell.required { collectBounds(required, into: &bounds) }
+        cell.pointee.required.withUnsafeBufferPointer { required in
+            for index in required.indices { collectBounds(required.baseAddress! + index, into: &bounds) }
+        }
     }
 
     /// Whether an adjudication ruled that the fact's claims stand over the claims that close its gate.
