@@ -36,6 +36,16 @@ struct DirectInlineWriterTests {
         }
     }
 
+    @Test("citation markers from the writer's table and past its end are cmark's", arguments: formats)
+    func citationMarkersAtEveryNumber(_ format: DocumentFormat) throws {
+        // The table holds the markers of 0…2,047; the numbers around its end and far past it are written part by part.
+        for number in [0, 1, 9, 10, 99, 100, 999, 1_000, 2_046, 2_047, 2_048, 2_049, 12_345, 1_000_000] {
+            let cell: [Inline] = [.value(.yes, [.text("Yes")]), .text(" "), .citation(Citation(number: number)), .citation(Citation(number: number + 1))]
+            let result = try #require(both(cell, format), "the writer declined \(number)")
+            #expect(result.direct == result.cmark, "\(number)")
+        }
+    }
+
     /// Characters that change meaning somewhere in HTML, roff or CommonMark, at the start, middle and end of a cell.
     static let alphabet: [String] = [
         "a", "Z", "0", "7", " ", ".", ")", "-", "+", "=", "&", "!", "[", "]", "*", "_", "#", "<", ">", "\\", "`", "~", "'",
