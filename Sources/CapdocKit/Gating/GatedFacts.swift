@@ -197,7 +197,7 @@ public struct GatedFacts: Sendable {
             case .value(.boolean(true)):
                 continue
             case .value, .closed:
-                guard overrides.isEmpty || !overridden(own, by: facts[gateStart...]) else {
+                guard !overridden(own, by: facts, from: gateStart) else {
                     facts.removeSubrange(gateStart...)
                     continue
                 }
@@ -280,7 +280,7 @@ public struct GatedFacts: Sendable {
     }
 
     /// Read in place, as `answer` reads cells: `for` loops over the facts and the required cells copied
-    /// each one (a retain and a release of every field of every fact).
+    /// each one (a retain and a release of each fact's box and of each cell's lists).
     private func collectBounds(_ cell: UnsafePointer<GatedCell>, into bounds: inout VersionBounds) {
         let facts = cell.pointee.facts
         var index = facts.startIndex
@@ -296,9 +296,10 @@ public struct GatedFacts: Sendable {
     }
 
     /// Whether an adjudication ruled that the fact's claims stand over the claims that close its gate.
-    private func overridden(_ own: Fact?, by gateFacts: ArraySlice<Fact>) -> Bool {
+    /// The gate's facts are `facts[start...]`, sliced only when a ruling could apply.
+    private func overridden(_ own: Fact?, by facts: [Fact], from start: Int) -> Bool {
         guard !overrides.isEmpty, let own else { return false }
-        let gateClaims = gateFacts.flatMap(\.deciding)
+        let gateClaims = facts[start...].flatMap(\.deciding)
         return !gateClaims.isEmpty && own.deciding.contains { gated in
             gateClaims.allSatisfy { overrides.contains(ClaimPair(gated: gated, gate: $0)) }
         }

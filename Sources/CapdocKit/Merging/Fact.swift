@@ -152,7 +152,7 @@ public struct MergeResult: Sendable {
     /// an upper bound) when nil.
     static func fact(in candidates: ArraySlice<Fact>, at version: Version?) -> Fact? {
         // By index, reading only each fact's range: `first(where:)` handed its predicate a copy of every
-        // fact it passed (a retain and a release of each of the fact's fields), at every step of every timeline.
+        // fact it passed (a retain and a release of its box), at every step of every timeline.
         var index = candidates.startIndex
         while index < candidates.endIndex {
             let holds = if let version { candidates[index].os.contains(version) } else { candidates[index].os.until == nil }

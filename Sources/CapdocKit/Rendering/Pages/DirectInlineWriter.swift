@@ -164,30 +164,13 @@ struct DirectInlineWriter {
             if format.keepsHTML { output.literal("</span>") }
             return true
         case let .citation(citation):
-            // Most markers are written whole from a table: they are the most frequent markup of a large site.
+            // Most markers are copied whole from a table: they are the most frequent markup of a large site.
             if let marker = Self.citationMarkers(format, citation.number) {
                 output.bytes.append(contentsOf: marker)
                 output.beginContent = false
                 return true
             }
-            switch format {
-            case .html:
-                output.literal("<a class=\"cite\" href=\"#cite-")
-                output.number(citation.number)
-                output.literal("\">[")
-                output.number(citation.number)
-                output.literal("]</a>")
-                return true
-            case .markdown:
-                output.literal("[")
-                guard writeBracketed(citation.number, into: &output) else { return false }
-                output.literal("](#cite-")
-                output.number(citation.number)
-                output.literal(")")
-                return true
-            case .man:
-                return writeBracketed(citation.number, into: &output)
-            }
+            return writeCitation(citation.number, into: &output)
         case let .shared(shared):
             return writeShared(shared, into: &output)
         case let .anchor(id, children):
@@ -232,12 +215,7 @@ struct DirectInlineWriter {
         case .man: !output.isEmpty
         }
         guard place == .paragraph, insideLine else { return writeAll(shared.inlines, into: &output) }
-        let key = switch format {
-        case .html: 0
-        case .markdown: 1
-        case .man: 2
-        }
-        guard let written = shared.bytes(for: key, { insideLineBytes(shared.inlines) }) else { return false }
+        guard let written = shared.bytes(in: format, { insideLineBytes(shared.inlines) }) else { return false }
         // The bytes are written for a page at the top (depth 0): each relative link gets this page's "../"s.
         var copied = 0
         for start in written.linkStarts where depth > 0 {
@@ -356,9 +334,31 @@ struct DirectInlineWriter {
         }
     }
 
-    /// The marker of citation `number` in HTML or Markdown as the cases below write it, for the numbers
-    /// most pages reach; nil in man (where a table rewrites "][" between markers) and past the table.
-    /// One copy of a marker replaces five appends of its parts (a literal, the number, a literal…).
+    /// A citation's marker: a link to the page's entry in HTML and Markdown, "[n]" as text in man.
+    private func writeCitation(_ number: Int, into output: inout Output) -> Bool {
+        switch format {
+        case .html:
+            output.literal("<a class=\"cite\" href=\"#cite-")
+            output.number(number)
+            output.literal("\">[")
+            output.number(number)
+            output.literal("]</a>")
+            return true
+        case .markdown:
+            output.literal("[")
+            guard writeBracketed(number, into: &output) else { return false }
+            output.literal("](#cite-")
+            output.number(number)
+            output.literal(")")
+            return true
+        case .man:
+            return writeBracketed(number, into: &output)
+        }
+    }
+
+    /// The marker of citation `number` in HTML or Markdown, for the numbers most pages reach; nil in
+    /// man (where a table rewrites "][" between markers, depending on the byte before) and past the
+    /// table. One copy of a marker replaces five appends of its parts (a literal, the number, …).
     private static func citationMarkers(_ format: DocumentFormat, _ number: Int) -> [UInt8]? {
         switch format {
         case .html: number >= 0 && number < htmlCitationMarkers.count ? htmlCitationMarkers[number] : nil
@@ -367,9 +367,19 @@ struct DirectInlineWriter {
         }
     }
 
-    private static let citationMarkerCount = 2_048
-    private static let htmlCitationMarkers: [[UInt8]] = (0..<citationMarkerCount).map { Array("<a class=\"cite\" href=\"#cite-\($0)\">[\($0)]</a>".utf8) }
-    private static let markdownCitationMarkers: [[UInt8]] = (0..<citationMarkerCount).map { Array("[\\[\($0)\\]](#cite-\($0))".utf8) }
+    private static let htmlCitationMarkers = citationMarkers(.html)
+    private static let markdownCitationMarkers = citationMarkers(.markdown)
+
+    /// The markers of 0…2,047 in a format, each written by `writeCitation` itself: the table cannot
+    /// differ from the markers it stands for. Neither format's marker depends on what comes before it.
+    private static func citationMarkers(_ format: DocumentFormat) -> [[UInt8]] {
+        let writer = DirectInlineWriter(format: format, page: .home, place: .paragraph)
+        return (0..<2_048).map { number in
+            var output = Output(format: format, inTable: false)
+            _ = writer.writeCitation(number, into: &output)
+            return output.bytes
+        }
+    }
 
     /// "[n]" as text, as `writeText` would write it, without building the string or scanning it: every
     /// page cites, and in Markdown and man each citation is bracketed text. Markdown escapes both

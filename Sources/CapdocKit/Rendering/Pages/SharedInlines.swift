@@ -1,6 +1,7 @@
 import Foundation
 
-/// Inlines that many pages show word for word, written once per format and copied after: a claim's entry in the citations of every page that cites it (`CitationEntries`).
+/// Inlines that many pages show word for word, written once per format and copied after: a claim's
+/// entry in the citations of every page that cites it (`CitationEntries`).
 ///
 /// Why: every page ends with its citations, each with its source's title and link, the claim's
 /// reference and its quote, and a claim is cited on a dozen pages of each format (its sources', its
@@ -19,9 +20,9 @@ public final class SharedInlines: @unchecked Sendable, Hashable {
     /// Guards `written`; one lock for all the boxes of a table (`CitationEntries`), held only to read or
     /// store bytes, never while they are written.
     private let lock: NSLock
-    /// The bytes written so far, by format (`key`); nil where the writer declined them (the whole
-    /// block then goes through cmark, as it would without the box).
-    private var written: [(key: Int, bytes: Written?)] = []
+    /// The bytes written so far, by format; nil where the writer declined them (the whole block then
+    /// goes through cmark, as it would without the box).
+    private var written: [(format: DocumentFormat, bytes: Written?)] = []
 
     /// The inlines' bytes in one format, as on a page at the top of the output, and where each relative
     /// link in them starts: a page deeper puts its "../"s there. One copy serves every depth.
@@ -35,14 +36,14 @@ public final class SharedInlines: @unchecked Sendable, Hashable {
         self.lock = lock
     }
 
-    /// The bytes for `key`, written by `write` the first time they are asked for. Two threads asking at
-    /// once may both write them; the bytes are the same, and the first stored is kept.
-    func bytes(for key: Int, _ write: () -> Written?) -> Written? {
-        if let found = lock.withLock({ written.first { $0.key == key } }) { return found.bytes }
+    /// The bytes in `format`, written by `write` the first time they are asked for. Two threads asking
+    /// at once may both write them; the bytes are the same, and the first stored is kept.
+    func bytes(in format: DocumentFormat, _ write: () -> Written?) -> Written? {
+        if let found = lock.withLock({ written.first { $0.format == format } }) { return found.bytes }
         let bytes = write()
         return lock.withLock {
-            if let found = written.first(where: { $0.key == key }) { return found.bytes }
-            written.append((key, bytes))
+            if let found = written.first(where: { $0.format == format }) { return found.bytes }
+            written.append((format, bytes))
             return bytes
         }
     }
