@@ -33,7 +33,7 @@ public struct ManRenderer: Renderer {
     /// shows it ("name \\- description"), and man would print it twice.
     static func withoutRepeatedDescription(_ page: Page) -> Page {
         var page = page
-        guard let first = page.blocks.first, Self.plainText(first) == page.description else { return page }
+        guard let first = page.blocks.first, page.leadRepeatsDescription ?? (Self.plainText(first) == page.description) else { return page }
         page.blocks.removeFirst()
         return page
     }

@@ -113,11 +113,20 @@ struct ManTableLayout: Equatable {
         let others = Array(measured.longest.indices.dropFirst())
         guard !others.isEmpty else { return [Grid(columns: [0], widths: [measured.longest[0]])] }
         var best: (lines: Int, grids: [Grid])?
+        // A grid takes at least two lines a row and two more (every cell on one line), so `count` grids
+        // take at least `count` times that: once the best so far is no longer than that, no more grids
+        // can be shorter, and a grid's lines are only counted while they could still be.
+        let fewestLinesPerGrid = 2 + 2 * measured.rowCount
         for count in 1...others.count {
+            if let best, best.lines <= count * fewestLinesPerGrid { break }
             let groups = split(others, into: count)
             let grids = groups.compactMap { widths(for: [0] + $0, measured) }
             guard grids.count == groups.count else { continue }
-            let lines = grids.reduce(0) { $0 + estimatedLines($1, measured) }
+            var lines = 0
+            for grid in grids {
+                lines += estimatedLines(grid, measured, stoppingAt: best.map(\.lines) ?? .max)
+                if let best, lines >= best.lines { break }
+            }
             if best == nil || lines < best!.lines { best = (lines, grids) }
         }
         // Even one column beside the row header is too wide: its longest words will overflow.
@@ -159,7 +168,8 @@ struct ManTableLayout: Equatable {
     }
 
     /// The lines a grid takes for the sampled rows: each row as tall as its tallest cell, plus its rule.
-    static func estimatedLines(_ grid: Grid, _ measured: Measured) -> Int {
+    /// Counting stops once the total reaches `limit` (a layout that long has lost already), which it returns.
+    static func estimatedLines(_ grid: Grid, _ measured: Measured, stoppingAt limit: Int = .max) -> Int {
         var total = 2
         for row in 0..<measured.rowCount {
             var tallest = 1
@@ -167,6 +177,7 @@ struct ManTableLayout: Equatable {
                 tallest = max(tallest, measured.wrappedLines(row: row, column: column, width: width))
             }
             total += 1 + tallest
+            if total >= limit { return total }
         }
         return total
     }

@@ -3,7 +3,9 @@ extension PageContext {
     private func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
         Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
              blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + book.blocks(self),
-             manName: ManPageNames.entity(kind, entity.id.value), seeAlso: [.matrix] + seeAlso)
+             manName: ManPageNames.entity(kind, entity.id.value), seeAlso: [.matrix] + seeAlso,
+             // The description is the summary's text, which the first block shows.
+             leadRepeatsDescription: true)
     }
 
     /// The summary as one line for descriptions; prose is CommonMark, so its text is taken by cmark.

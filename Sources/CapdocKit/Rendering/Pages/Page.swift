@@ -182,13 +182,19 @@ public struct Page: Sendable, Hashable {
     public var manName: String?
     /// The pages listed under SEE ALSO in man.
     public var seeAlso: [PageRef]
+    /// Whether the first block says the description again, which man leaves out (NAME shows it): set
+    /// where the page is made from what the description was made of; nil, it is worked out from the
+    /// blocks (`ManRenderer`), which parses the block's prose again for every man page.
+    public var leadRepeatsDescription: Bool?
 
-    public init(ref: PageRef, title: String, description: String, blocks: [Block], manName: String? = nil, seeAlso: [PageRef] = []) {
+    public init(ref: PageRef, title: String, description: String, blocks: [Block], manName: String? = nil, seeAlso: [PageRef] = [],
+                leadRepeatsDescription: Bool? = nil) {
         self.ref = ref
         self.title = title
         self.description = description
         self.blocks = blocks
         self.manName = manName
         self.seeAlso = seeAlso
+        self.leadRepeatsDescription = leadRepeatsDescription
     }
 }
