@@ -113,7 +113,7 @@ public struct GatedFacts: Sendable {
         var deciding: [String] { facts.flatMap(\.deciding).uniqued() }
         /// The replacement the first of its deciding claims names that names one (a deprecation's), read
         /// without listing them: asked for every segment of every timeline the dataset writes.
-        func replacement(in merge: MergeResult) -> String? { merge.replacement(namedBy: facts.lazy.flatMap(\.deciding)) }
+        func replacement(in merge: MergeResult) -> String? { merge.replacement(decidingIn: facts) }
         public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
         /// The adjudications that decided the facts behind it.
         public var adjudications: [String] { facts.compactMap(\.adjudication).uniqued() }

@@ -20,6 +20,9 @@ struct ClaimsByReference: Sendable {
 
     public func contains(_ reference: String) -> Bool { lastFirst[reference] != nil }
 
+    /// The claim at a place (`position(of:)`), without hashing its reference.
+    func claim(at position: Int) -> Claim { claims[position] }
+
     /// How many claims the model holds: every `position(of:)` is below it.
     var count: Int { claims.count }
 

@@ -44,11 +44,7 @@ struct DatasetCitations {
     mutating func index(of fact: Fact) -> Int {
         let shared = Shared(citations: fact.citations, adjudication: fact.adjudication)
         if let index = indexByShared[shared] { return index }
-        let deciding = fact.deciding
-        let decided = Set(deciding)
-        let content = Content(deciding: deciding.map { Int32(claims.index($0)) },
-                              corroborating: fact.claims.filter { !decided.contains($0) }.map { Int32(claims.index($0)) },
-                              adjudication: fact.adjudication)
+        let content = Content(deciding: decidingIndices(fact), corroborating: corroboratingIndices(fact), adjudication: fact.adjudication)
         let index: Int
         if let known = indexByContent[content] {
             index = known
@@ -61,6 +57,29 @@ struct DatasetCitations {
         }
         indexByShared[shared] = index
         return index
+    }
+
+    /// The dataset indices of the fact's deciding claims: by their places where the merge gave them
+    /// (most facts), without hashing each reference.
+    private func decidingIndices(_ fact: Fact) -> [Int32] {
+        if let places = fact.citations.decidingPlaces { return places.map(claims.index(atPosition:)) }
+        return fact.deciding.map { Int32(claims.index($0)) }
+    }
+
+    /// The dataset indices of the fact's other claims, which only corroborate it. A fact has a few
+    /// deciding claims: they are searched in place rather than hashed into a set.
+    private func corroboratingIndices(_ fact: Fact) -> [Int32] {
+        let claimList = fact.claims, deciding = fact.deciding
+        // Usually every claim decides: the merge then shares one array for both, which `==` sees at once.
+        if claimList == deciding { return [] }
+        let decided: (String) -> Bool
+        if deciding.count <= 8 {
+            decided = { deciding.contains($0) }
+        } else {
+            let set = Set(deciding)
+            decided = { set.contains($0) }
+        }
+        return claimList.filter { !decided($0) }.map { Int32(claims.index($0)) }
     }
 
     /// One citation: the claims that decide the fact, those that only corroborate it (absent where

@@ -31,6 +31,15 @@ struct DatasetClaims {
         return Int(indexByPosition[position])
     }
 
+    /// The index of the claim at a place in the model's claims (`ClaimsByReference.position`), as
+    /// `index(_:)` finds it by its reference.
+    func index(atPosition position: Int32) -> Int32 {
+        guard position >= 0, Int(position) < indexByPosition.count, indexByPosition[Int(position)] >= 0 else {
+            preconditionFailure("no claim at \(position) in the dataset")
+        }
+        return indexByPosition[Int(position)]
+    }
+
     func indices(_ references: [String]) -> JSONValue { .array(references.map { .number(index($0)) }) }
 
     /// The claims of `claims` that are not among `deciding`: the wider claims that agree and only
