@@ -119,21 +119,26 @@ struct TableWriter {
     }
 
     private func markdown(_ table: Table, _ out: inout [UInt8]) {
-        func line(_ cells: [[Inline]], anchor: String? = nil) {
+        cell([.emphasis([.text(table.caption)])], &out)
+        out.append(literal: "\n\n| ")
+        for (index, column) in table.columns.enumerated() {
+            if index > 0 { out.append(literal: " | ") }
+            cell([.text(column)], &out)
+        }
+        out.append(literal: " |\n|")
+        for _ in table.columns { out.append(literal: " --- |") }
+        // Each row's cells are written as they are: a list of the row's cells, made to loop over, was
+        // an allocation per row and a retain and release of every cell of a large table.
+        for row in table.rows {
             out.append(literal: "\n| ")
-            if let anchor { out += Escape.markdownAnchor(anchor).utf8 }
-            for (index, inlines) in cells.enumerated() {
-                if index > 0 { out.append(literal: " | ") }
-                cell(inlines, &out)
+            if let anchor = row.anchor { out += Escape.markdownAnchor(anchor).utf8 }
+            cell(row.header.content, &out)
+            for value in row.cells {
+                out.append(literal: " | ")
+                cell(Self.cellInlines(value), &out)
             }
             out.append(literal: " |")
         }
-        cell([.emphasis([.text(table.caption)])], &out)
-        out.append(literal: "\n")
-        line(table.columns.map { [.text($0)] })
-        out.append(literal: "\n|")
-        for _ in table.columns { out.append(literal: " --- |") }
-        for row in table.rows { line([row.header.content] + row.cells.map(Self.cellInlines), anchor: row.anchor) }
     }
 
     /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
