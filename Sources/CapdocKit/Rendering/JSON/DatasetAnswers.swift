@@ -23,6 +23,8 @@ struct DatasetAnswers {
         /// The index of an entity's answers, an object of `JSONValue`'s compact bytes by answer name.
         mutating func index(of answers: [String: [UInt8]]) -> Int {
             var bytes: [UInt8] = []
+            // Sized once: the members and, for each, its name and punctuation (a few bytes over at most).
+            bytes.reserveCapacity(answers.reduce(2) { $0 + $1.key.utf8.count + $1.value.count + 4 })
             JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &bytes) { name, output in output += answers[name]! }
             let key = ByteKey(bytes)
             if let index = indexByKey[key] { return index }
@@ -33,6 +35,9 @@ struct DatasetAnswers {
         }
     }
 
+    /// Bytes a segment of a timeline usually takes.
+    private static let usualSegmentBytes = 64
+
     /// The entity's facts, as indices into the top-level `citations`, in the order its timelines first name them.
     private(set) var citations: [Int] = []
     /// Each citation's position in `citations`, by the citation's index (a number: no hashing of it).
@@ -41,6 +46,8 @@ struct DatasetAnswers {
     /// A list of values already written compactly.
     static func array(_ items: [[UInt8]]) -> [UInt8] {
         var output: [UInt8] = []
+        // Sized once, exactly: the items, a comma between each two, and the brackets.
+        output.reserveCapacity(items.reduce(items.count + 1) { $0 + $1.count })
         JSONValue.writeArray(items.count, indent: 0, layout: .compact, to: &output) { index, output in output += items[index] }
         return output
     }
@@ -48,6 +55,9 @@ struct DatasetAnswers {
     /// A timeline: its segments in OS order; [] where no claim decides anything.
     mutating func timeline(_ segments: [GatedFacts.Segment], citations table: inout DatasetCitations, merge: MergeResult) -> [UInt8] {
         var output: [UInt8] = []
+        // Room for the usual segment ({"answer":"yes","citations":[0,1],"os":{"from":"13.0"}}) at
+        // once: growing from empty reallocated each timeline's bytes several times.
+        output.reserveCapacity(2 + segments.count * Self.usualSegmentBytes)
         JSONValue.writeArray(segments.count, indent: 0, layout: .compact, to: &output) { index, output in
             entry(segments[index], citations: &table, merge: merge, to: &output)
         }

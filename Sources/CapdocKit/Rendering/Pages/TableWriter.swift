@@ -19,6 +19,9 @@ struct TableWriter {
     /// The table's text, built as bytes: a matrix table of 20,000 services is megabytes.
     func bytes(for table: Table) -> [UInt8] {
         var out: [UInt8] = []
+        // Room for a usual table at once (a cell with its citations is a hundred bytes or so): grown from
+        // empty, a large table's bytes were reallocated and copied a dozen times.
+        out.reserveCapacity(256 + (table.rows.count + 1) * table.columns.count * Self.usualCellBytes)
         switch format {
         case .html: html(table, &out)
         case .markdown: markdown(table, &out)
@@ -26,6 +29,9 @@ struct TableWriter {
         }
         return out
     }
+
+    /// Bytes a cell usually takes, with its markup.
+    private static let usualCellBytes = 96
 
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
     /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
