@@ -53,11 +53,17 @@ struct DirectBlockWriter {
         }
     }
 
+    /// Bytes a list item usually takes.
+    private static let usualItemBytes = 320
+
     /// A tight bullet list, each item one paragraph: cmark's `<li>` without `<p>`, its `  - ` marker
     /// (4 columns), or its `.IP \[bu] 2`.
     private func list(_ items: [[Inline]], _ out: inout [UInt8]) -> Bool {
         // An empty list is nothing in Markdown and man, but `<ul>` in HTML: rare enough for cmark.
         guard !items.isEmpty else { return false }
+        // Room for usual items at once (a page's citations: a claim's source, reference and quote each),
+        // rather than growing from empty.
+        out.reserveCapacity(out.count + 16 + items.count * Self.usualItemBytes)
         switch format {
         case .html:
             out.append(literal: "<ul>\n")
