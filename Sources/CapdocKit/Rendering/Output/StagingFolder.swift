@@ -19,14 +19,6 @@ final class StagingFolder: FileSink, @unchecked Sendable {
     private let lock = NSLock()
     /// Folders made so far, relative to the staging folder ("" is the folder itself).
     private var folders: Set<String> = [""]
-    /// Open descriptors of the first folders made, by the same relative path: a file is created in its
-    /// folder's descriptor instead of opening every folder of its path again (75,000 files at 20,000
-    /// services, two thirds of the build's system calls were those opens and closes). A descriptor
-    /// stays on the folder capdoc made even if the folder is renamed, as a path opened anew would not.
-    /// At most `heldFolderLimit`, so that a Content with thousands of folders cannot run the process
-    /// out of descriptors: the folders past it are opened per file, as before.
-    private var heldFolders: [String: Int32] = [:]
-    private static let heldFolderLimit = 256
     /// Paths written so far: two pages with one path would otherwise race, the output depending on which came last.
     private var paths: Set<String> = []
     private var files = 0
@@ -48,10 +40,7 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         }
     }
 
-    deinit {
-        for held in heldFolders.values { close(held) }
-        close(descriptor)
-    }
+    deinit { close(descriptor) }
 
     var written: OutputWriter.Written { lock.withLock { OutputWriter.Written(files: files, bytes: bytes) } }
 
@@ -62,14 +51,13 @@ final class StagingFolder: FileSink, @unchecked Sendable {
 
     func write(_ file: OutputFile) throws {
         let components = try OutputWriter.components(of: file.path)
-        let held: Int32? = try lock.withLock {
+        try lock.withLock {
             if interrupted { throw OutputWriter.Failure.interrupted }
             guard paths.insert(file.path).inserted else { throw OutputWriter.Failure.writtenTwice(file.path) }
             try makeFolders(components.dropLast())
-            return components.count == 1 ? descriptor : heldFolders[components.dropLast().joined(separator: "/")]
         }
-        let folder = try held ?? openFolder(components.dropLast())
-        defer { if held == nil, folder != descriptor { close(folder) } }
+        let folder = try openFolder(components.dropLast())
+        defer { if folder != descriptor { close(folder) } }
         let created = openat(folder, components.last!, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard created >= 0 else { throw OutputWriter.Failure.io("cannot write '\(file.path)': \(SystemCall.reason)") }
         defer { close(created) }
@@ -95,12 +83,7 @@ final class StagingFolder: FileSink, @unchecked Sendable {
             guard mkdirat(parent, components[depth], 0o777) == 0 else {
                 throw OutputWriter.Failure.io("cannot create the folder '\(components[...depth].joined(separator: "/"))': \(SystemCall.reason)")
             }
-            let path = components[...depth].joined(separator: "/")
-            folders.insert(path)
-            if heldFolders.count < Self.heldFolderLimit {
-                let made = try openFolder(components[...depth])
-                heldFolders[path] = made
-            }
+            folders.insert(components[...depth].joined(separator: "/"))
         }
     }
 
