@@ -168,11 +168,11 @@ extension PageContext {
         let levels = vocabulary.ids(.level)
         return .table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
                                    rows: services.map { service in
-            TableRow(header: TableCell([link(.service, service)]), cells: targetAnswers(service: service, platform: platform, target: target).map { answer in
+            TableRow(header: TableCell([link(.service, service)]), cells: targetCells(service: service, platform: platform, target: target).map { cell in
                 // A summary of the service page's timeline: the claims are cited there, cell by cell and
                 // version by version; here they would be every claim of every segment in the range, which
                 // at thousands of services makes each of these pages megabytes.
-                return TableCell([.value(answer.value, [.text(answer.text(from: target, self))])])
+                TableCell([.value(cell.value, [.text(cell.text)])])
             }, anchor: "service-" + service)
         }))
     }
@@ -192,7 +192,12 @@ struct TargetAnswer: Sendable, Hashable {
     let value: ValueClass
 
     func text(from target: Version, _ context: PageContext) -> String {
-        switch at(target).text {
+        at(target).text(context)
+    }
+
+    /// The cell's words for the target this answer was read at (`at`).
+    func text(_ context: PageContext) -> String {
+        switch text {
         case let .fixed(text): text
         case let .varies(first, word, rest): "Varies: \(context.versions(first)): \(word)\(rest)"
         }

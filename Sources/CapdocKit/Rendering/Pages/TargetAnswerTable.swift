@@ -12,6 +12,9 @@ final class TargetAnswerTable: Sendable {
     let levelCount: Int
     /// Every distinct answer, as its target reads it (`TargetAnswer.at`).
     let answers: [TargetAnswer]
+    /// Each answer's words (`TargetAnswer.text`), made once: a target's parts list thousands of rows,
+    /// and most rows that differ from the usual one vary, whose words were built again for each.
+    let texts: [String]
     /// The answers' numbers: service by service in id order (`ServiceParts.sorted`), then target by
     /// target, then level by level in vocabulary order.
     private let ids: [UInt32]
@@ -49,6 +52,7 @@ final class TargetAnswerTable: Sendable {
             }
         }
         self.answers = answers
+        texts = answers.map { $0.text(context) }
         self.ids = ids
     }
 
@@ -71,9 +75,23 @@ final class TargetAnswerTable: Sendable {
     func answers(position: Int, target: Int) -> [TargetAnswer] {
         row(position: position, target: target).map { answers[Int($0)] }
     }
+
+    /// A service's cells at a target, level by level: each answer's value and words.
+    func cells(position: Int, target: Int) -> [(value: ValueClass, text: String)] {
+        row(position: position, target: target).map { (answers[Int($0)].value, texts[Int($0)]) }
+    }
 }
 
 extension PageContext {
+    /// The cells of a service on a platform under each level from `target` on (a deployment target's
+    /// table): the table's words where it holds the service and target, worked out otherwise.
+    func targetCells(service: String, platform: String, target: Version) -> [(value: ValueClass, text: String)] {
+        if let table = targetAnswerTable(platform), let position = serviceParts.position(of: service), let index = table.index(of: target) {
+            return table.cells(position: position, target: index)
+        }
+        return targetAnswers(service: service, platform: platform, target: target).map { ($0.value, $0.text(from: target, self)) }
+    }
+
     /// The answers of a service on a platform under each level, in vocabulary order, for the versions
     /// from `target` on: from the platform's table, or worked out for a service or target it does not hold.
     func targetAnswers(service: String, platform: String, target: Version) -> [TargetAnswer] {
