@@ -41,6 +41,19 @@ struct OutputTests {
         }
     }
 
+    @Test("a page made saying that its first block repeats its description says so truly: man leaves out what it would have found")
+    func leadRepeatsDescription() throws {
+        let shipped = FixtureTree.shipped().check(archives: false)
+        let input = RenderInput(CompiledModel(model: shipped.model, merge: shipped.merge))
+        let marked = input.pages.filter { $0.leadRepeatsDescription != nil }
+        #expect(marked.count > 20)
+        for page in marked {
+            var unmarked = page
+            unmarked.leadRepeatsDescription = nil
+            #expect(ManRenderer.withoutRepeatedDescription(page).blocks == ManRenderer.withoutRepeatedDescription(unmarked).blocks, "\(page.ref)")
+        }
+    }
+
     @Test("a build streamed to disk writes exactly the files rendered in memory")
     func streamedBuild() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-stream-\(UUID().uuidString)")
