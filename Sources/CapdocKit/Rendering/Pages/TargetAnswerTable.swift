@@ -24,6 +24,7 @@ final class TargetAnswerTable: Sendable {
         targets = context.deploymentTargets(platform)
         targetIndex = Dictionary(targets.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         levelCount = context.vocabulary.ids(.level).count
+        let (targets, levelCount) = (self.targets, self.levelCount)
         var answers: [TargetAnswer] = [], numbers: [TargetAnswer: UInt32] = [:]
         func number(_ answer: TargetAnswer) -> UInt32 {
             if let known = numbers[answer] { return known }
@@ -32,22 +33,40 @@ final class TargetAnswerTable: Sendable {
             numbers[answer] = new
             return new
         }
-        let (targets, levelCount) = (self.targets, self.levelCount)
+        // A varying answer reads differently at each target, so its number is looked up per target:
+        // by the number of the answer as kept and the target's place, two integers, once the answer
+        // at that target has been numbered by what it says (hashing its words each time was most of
+        // this table's work).
+        var keptNumbers: [TargetAnswer: UInt32] = [:], atTarget: [UInt64: UInt32] = [:]
+        func keptNumber(_ answer: TargetAnswer) -> UInt32 {
+            if let known = keptNumbers[answer] { return known }
+            let new = UInt32(keptNumbers.count)
+            keptNumbers[answer] = new
+            return new
+        }
+        func number(_ kept: UInt32, _ answer: TargetAnswer, at index: Int) -> UInt32 {
+            let key = UInt64(kept) << 32 | UInt64(index)
+            if let known = atTarget[key] { return known }
+            let found = number(answer.at(targets[index]))
+            atTarget[key] = found
+            return found
+        }
         var ids = [UInt32](repeating: 0, count: context.serviceParts.sorted.count * targets.count * levelCount)
         for (position, service) in context.serviceParts.sorted.enumerated() {
             let timelines = context.serviceCells.timelines(service: service, platform: platform, context)
             for (level, timeline) in timelines.enumerated() {
                 var first = 0
-                // The answer for the segments kept from `first` on, and its number where no target changes it.
-                var kept: (first: Int, answer: TargetAnswer, fixed: UInt32?)?
+                // The answer for the segments kept from `first` on, its number, and whether it is the
+                // same at every target (a varying one is numbered as each target reads it).
+                var kept: (first: Int, answer: TargetAnswer, number: UInt32, fixed: Bool)?
                 for (index, target) in targets.enumerated() {
                     // Later targets keep no earlier segment: the search goes on from the last one's.
                     first = Self.firstKept(timeline, from: target, startingAt: first)
                     if kept?.first != first {
                         let answer = context.targetAnswer(timeline, keptFrom: first)
-                        if case .fixed = answer.text { kept = (first, answer, number(answer)) } else { kept = (first, answer, nil) }
+                        if case .fixed = answer.text { kept = (first, answer, number(answer), true) } else { kept = (first, answer, keptNumber(answer), false) }
                     }
-                    ids[(position * targets.count + index) * levelCount + level] = kept!.fixed ?? number(kept!.answer.at(target))
+                    ids[(position * targets.count + index) * levelCount + level] = kept!.fixed ? kept!.number : number(kept!.number, kept!.answer, at: index)
                 }
             }
         }
