@@ -15,10 +15,6 @@ struct IDTable: Sendable {
     private var slots: [Int32] = Array(repeating: 0, count: 8)
     private var mask = 7
 
-    /// Differs between processes, so that no Content can be written to collide (what SipHash's seed
-    /// does for `Dictionary`); a lookup's result does not depend on it.
-    private static let seed = UInt64.random(in: 0...UInt64.max)
-
     init() {}
 
     /// Each id at its place in `ids`.
@@ -61,27 +57,8 @@ struct IDTable: Sendable {
         for index in ids.indices { place(index) }
     }
 
-    /// The UTF-8 bytes eight at a time (claim references run to sixty bytes), each word multiplied
-    /// in from the seed, then mixed (SplitMix64's finalizer) so that the low bits, the slot, depend on
-    /// every byte.
+    /// The id's UTF-8 bytes (`WordHash`: claim references run to sixty bytes).
     private static func hash(_ id: String) -> Int {
-        let hash = ByteText.withBytes(id) { bytes -> UInt64 in
-            var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-            guard let base = bytes.baseAddress else { return hash }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 29
-                index += 8
-            }
-            var tail: UInt64 = 0
-            for offset in index..<bytes.count { tail |= UInt64(bytes[offset]) << (8 * UInt64(offset - index)) }
-            return (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-        }
-        var mixed = hash ^ (hash >> 30)
-        mixed = (mixed ^ (mixed >> 27)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 31)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+        Int(truncatingIfNeeded: ByteText.withBytes(id) { WordHash.hash(UnsafeRawBufferPointer($0)) })
     }
 }
