@@ -13,6 +13,23 @@ struct SearchIndexTests {
 
     var context: PageContext { PageContext(Self.input.compiled) }
 
+    @Test("a term is trimmed as Foundation trims white space and newlines, with or without its shortcut")
+    func trimmedTerms() {
+        let terms = ["", " ", "a", " a", "a ", "\ta\n", "x y", "\u{A0}Name", "Name\u{A0}", "\u{2028}id", "id\u{3000}",
+                     "é", " é ", "e\u{301}", "\u{301}e", "Łódź", "\u{85}x", "x\u{85}", "\r\n", "\u{1680}", "a\u{200B}"]
+        for term in terms {
+            #expect(PageContext.trimmed(term) == term.trimmingCharacters(in: .whitespacesAndNewlines), "\(term.debugDescription)")
+        }
+    }
+
+    @Test("the index sorts as its entries' order says, each key made once")
+    func sortedEntries() {
+        let entries = context.indexEntries()
+        #expect(entries.count > 100)
+        #expect(IndexEntry.sorted(entries.reversed()) == entries.sorted(by: <))
+        #expect(IndexEntry.sorted(entries.shuffled()) == entries)
+    }
+
     /// Every link of a page's blocks (paragraphs and lists are all the A–Z page has).
     func targets(_ page: Page) -> [PageRef] {
         func walk(_ inlines: [Inline]) -> [PageRef] {
