@@ -22,11 +22,20 @@ struct SearchIndexTests {
         }
     }
 
-    @Test("the index sorts as its entries' order says, each key made once")
+    @Test("the index is sorted case-insensitively, then by spelling, kind and page, from any order")
     func sortedEntries() {
+        // The rule written out, as each comparison once worked it out.
+        func precedes(_ a: IndexEntry, _ b: IndexEntry) -> Bool {
+            let (la, lb) = (a.term.lowercased(), b.term.lowercased())
+            if la != lb { return la.utf8.lexicographicallyPrecedes(lb.utf8) }
+            if a.term != b.term { return a.term.utf8.lexicographicallyPrecedes(b.term.utf8) }
+            if a.kind != b.kind { return a.kind.utf8.lexicographicallyPrecedes(b.kind.utf8) }
+            return (a.target.path + "#" + (a.target.fragment ?? "")).utf8.lexicographicallyPrecedes((b.target.path + "#" + (b.target.fragment ?? "")).utf8)
+        }
         let entries = context.indexEntries()
         #expect(entries.count > 100)
-        #expect(IndexEntry.sorted(entries.reversed()) == entries.sorted(by: <))
+        #expect(entries == entries.sorted(by: precedes))
+        #expect(IndexEntry.sorted(entries.reversed()) == entries)
         #expect(IndexEntry.sorted(entries.shuffled()) == entries)
     }
 

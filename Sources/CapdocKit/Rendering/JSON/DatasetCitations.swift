@@ -66,20 +66,9 @@ struct DatasetCitations {
         return fact.deciding.map { Int32(claims.index($0)) }
     }
 
-    /// The dataset indices of the fact's other claims, which only corroborate it. A fact has a few
-    /// deciding claims: they are searched in place rather than hashed into a set.
+    /// The dataset indices of the fact's other claims, which only corroborate it.
     private func corroboratingIndices(_ fact: Fact) -> [Int32] {
-        let claimList = fact.claims, deciding = fact.deciding
-        // Usually every claim decides: the merge then shares one array for both, which `==` sees at once.
-        if claimList == deciding { return [] }
-        let decided: (String) -> Bool
-        if deciding.count <= 8 {
-            decided = { deciding.contains($0) }
-        } else {
-            let set = Set(deciding)
-            decided = { set.contains($0) }
-        }
-        return claimList.filter { !decided($0) }.map { Int32(claims.index($0)) }
+        DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding).map { Int32(claims.index($0)) }
     }
 
     /// One citation: the claims that decide the fact, those that only corroborate it (absent where

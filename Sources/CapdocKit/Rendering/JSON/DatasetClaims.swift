@@ -45,9 +45,18 @@ struct DatasetClaims {
     /// The claims of `claims` that are not among `deciding`: the wider claims that agree and only
     /// corroborate. Nil where there are none, so that the member is left out.
     func corroborating(_ claims: [String], deciding: [String]) -> JSONValue? {
-        let decided = Set(deciding)
-        let rest = claims.filter { !decided.contains($0) }
+        let rest = Self.onlyCorroborating(claims, deciding: deciding)
         return rest.isEmpty ? nil : indices(rest)
+    }
+
+    /// The claims of `claims` that are not among `deciding`, in order. Usually every claim decides (the
+    /// merge then shares one array for both, which `==` sees at once), and a fact has a few deciding
+    /// claims, searched in place rather than hashed into a set.
+    static func onlyCorroborating(_ claims: [String], deciding: [String]) -> [String] {
+        if claims == deciding { return [] }
+        if deciding.count <= 8 { return claims.filter { !deciding.contains($0) } }
+        let decided = Set(deciding)
+        return claims.filter { !decided.contains($0) }
     }
 
     /// One claim as the dataset lists it: where it came from, what it scopes and states, its quote.

@@ -16,17 +16,15 @@ struct IndexEntry: Sendable, Hashable {
     /// Shown in code font: ids, symbols, keys.
     var isCode: Bool
 
-    /// Case-insensitive, then by spelling, kind and page, so that the order never depends on the input's order.
-    static func < (a: IndexEntry, b: IndexEntry) -> Bool { SortKey(a) < SortKey(b) }
-
-    /// Entries in `<` order, each one's sort key made once: made in every comparison, the lowercased
-    /// terms and the pages' paths were most of the cost of sorting the 60,000 entries of 20,000
-    /// services, which a build does before any page is rendered.
+    /// Entries in the index's order: case-insensitive, then by spelling, kind and page, so that the
+    /// order never depends on the input's order. Each entry's sort key is made once: made in every
+    /// comparison, the lowercased terms and the pages' paths were most of the cost of sorting the
+    /// 60,000 entries of 20,000 services, which a build does before any page is rendered.
     static func sorted(_ entries: [IndexEntry]) -> [IndexEntry] {
         entries.map { (key: SortKey($0), entry: $0) }.sorted { $0.key < $1.key }.map(\.entry)
     }
 
-    /// What `<` compares, in its order.
+    /// What the order compares, in turn.
     private struct SortKey {
         let lowercased: String, term: String, kind: String, place: String
 

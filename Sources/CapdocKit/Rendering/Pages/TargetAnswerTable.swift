@@ -90,11 +90,6 @@ final class TargetAnswerTable: Sendable {
         return ids[start..<start + levelCount]
     }
 
-    /// A service's answers at a target, level by level.
-    func answers(position: Int, target: Int) -> [TargetAnswer] {
-        row(position: position, target: target).map { answers[Int($0)] }
-    }
-
     /// A service's cells at a target, level by level: each answer's value and words.
     func cells(position: Int, target: Int) -> [(value: ValueClass, text: String)] {
         row(position: position, target: target).map { (answers[Int($0)].value, texts[Int($0)]) }
@@ -102,24 +97,17 @@ final class TargetAnswerTable: Sendable {
 }
 
 extension PageContext {
-    /// The cells of a service on a platform under each level from `target` on (a deployment target's
-    /// table): the table's words where it holds the service and target, worked out otherwise.
+    /// The cells of a service on a platform under each level, in vocabulary order, for the versions
+    /// from `target` on (a deployment target's table): each answer's value and words, from the
+    /// platform's table, or worked out for a service or target it does not hold.
     func targetCells(service: String, platform: String, target: Version) -> [(value: ValueClass, text: String)] {
         if let table = targetAnswerTable(platform), let position = serviceParts.position(of: service), let index = table.index(of: target) {
             return table.cells(position: position, target: index)
         }
-        return targetAnswers(service: service, platform: platform, target: target).map { ($0.value, $0.text(from: target, self)) }
-    }
-
-    /// The answers of a service on a platform under each level, in vocabulary order, for the versions
-    /// from `target` on: from the platform's table, or worked out for a service or target it does not hold.
-    func targetAnswers(service: String, platform: String, target: Version) -> [TargetAnswer] {
-        if let table = targetAnswerTable(platform), let position = serviceParts.position(of: service), let index = table.index(of: target) {
-            return table.answers(position: position, target: index)
-        }
         return vocabulary.ids(.level).map { level in
             let timeline = serviceCellsOf(service: service, platform: platform, level: level).timeline
-            return targetAnswer(timeline, keptFrom: TargetAnswerTable.firstKept(timeline, from: target)).at(target)
+            let answer = targetAnswer(timeline, keptFrom: TargetAnswerTable.firstKept(timeline, from: target))
+            return (answer.value, answer.text(from: target, self))
         }
     }
 
