@@ -79,7 +79,7 @@ struct DatasetTests {
         #expect(!claimIndices.isEmpty && claimIndices.allSatisfy(claims.indices.contains))
 
         var named = Set<Int>()
-        for section in DatasetRenderer.answeredSections.map(\.name) {
+        for section in DatasetAssembly.answeredSections.map(\.name) {
             let table = try #require(answers[section])
             for entity in try #require(data[section] as? [[String: Any]]) {
                 let index = try #require(entity["answers"] as? Int)
@@ -199,6 +199,43 @@ struct DatasetTests {
             DatasetRenderer.writeRange(range, to: &direct)
             DatasetRenderer.range(range).write(to: &built, indent: 0, layout: .compact)
             #expect(direct == built, "\(range)")
+        }
+    }
+
+    @Test("the dataset is the same bytes whether the services' pages hand their timelines in or the dataset works them out, in whatever order the pages end")
+    func assembledFromPages() throws {
+        let shipped = compiled(.shipped())
+        let alone = try dataset(shipped)
+        // A build of every format hands each service in from its page's job.
+        let everyFormat = try Builder(templates: Self.templates).render(shipped)
+        #expect(try #require(everyFormat.first { $0.path == DatasetRenderer.datasetFile }).contents == alone)
+        // The shipped services are not listed by id (`visits` is third), so entries wait for the ones
+        // before them: handed in backwards, in the list's order and shuffled, the bytes are the same.
+        let ids = shipped.vocabulary.ids(.service)
+        #expect(ids != ids.sorted(), "the fixture lists its services out of id order")
+        var generator = SystemRandomNumberGenerator()
+        for order in [Array(ids.indices.reversed()), Array(ids.indices), ids.indices.shuffled(using: &generator)] {
+            let assembly = DatasetAssembly(shipped, layout: .compact, servicesFromPages: true)
+            var bytes: [UInt8]? = nil
+            // Handed in before the sections ahead of the services are written, and after.
+            for (step, slot) in order.enumerated() {
+                if step == order.count / 2 { #expect(assembly.prepare() == nil, "services are still missing") }
+                let finished = assembly.deliver(slot: slot, answers: assembly.answers(forService: slot))
+                #expect(finished == nil || step == order.count - 1, "only the last service handed in finishes the dataset")
+                bytes = finished ?? bytes
+            }
+            #expect(bytes.map { Data($0) } == alone, "\(order)")
+        }
+    }
+
+    @Test("a service's page made from timelines given is the page made alone")
+    func servicePageFromAnswers() throws {
+        let shipped = compiled(.shipped())
+        let input = RenderInput(shipped)
+        for source in input.pageSources {
+            guard let service = source.service else { continue }
+            let answers = ServiceAnswers(service: shipped.vocabulary.ids(.service)[service.slot], gated: GatedFacts(merge: shipped.merge, model: shipped.model))
+            #expect(service.build(answers) == source.build(), "\(source.ref.path)")
         }
     }
 }

@@ -69,26 +69,44 @@ public struct Builder: Sendable {
     /// the sink as soon as it exists. A job is one page in all formats, or the shared files — job 0,
     /// since the dataset is the largest single piece of work and should overlap the pages. Pages go
     /// in `RenderOrder`, which lets each block of services' cells go once its pages are written; with
-    /// no format that has pages (`--format json`), no page is built.
+    /// no format that has pages (`--format json`), no page is built. With pages, each service's page
+    /// job hands the timelines its page was made of to the dataset (`DatasetAssembly.deliver`), which
+    /// would otherwise work them out again; the job that completes the dataset writes it.
     private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink) throws {
         let input = RenderInput(compiled)
         let pageRenderers = renderers.filter(\.hasPages)
         let order = input.renderOrder
         let tally = WorkTally()
+        let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
+        let assembly = dataset.map { DatasetAssembly(compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty) }
         try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
             if job == 0 {
                 for renderer in renderers {
+                    if let dataset, let assembly, renderer is DatasetRenderer {
+                        try sink.write(dataset.schemaFile(input))
+                        if let bytes = tally.measure("shared: Dataset", { assembly.prepare() }) { try sink.write(dataset.datasetFile(bytes)) }
+                        continue
+                    }
                     let files = try tally.measure("shared: \(renderer.name)") { try renderer.renderShared(input) }
                     try tally.measure("shared: write") { for file in files { try sink.write(file) } }
                 }
             } else {
                 let index = order.pages[job - 1]
-                let page = tally.measure("\(PageKind(page: index, of: input)): compose") { input.page(index) }
+                let source = input.pageSources[index]
+                // A service's page is made from the timelines the dataset is then given.
+                let answers = assembly.flatMap { assembly in source.service.map { assembly.answers(forService: $0.slot) } }
+                let page = tally.measure("\(PageKind(page: index, of: input)): compose") {
+                    if let answers, let service = source.service { service.build(answers) } else { source.build() }
+                }
                 for renderer in pageRenderers {
                     let files = tally.measure("\(PageKind(page: index, of: input)): \(renderer.name)") { renderer.render(page, input) }
                     try tally.measure("\(PageKind(page: index, of: input)): write") { for file in files { try sink.write(file) } }
                 }
                 order.written(index)
+                if let dataset, let assembly, let answers, let slot = source.service?.slot,
+                   let bytes = tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) }) {
+                    try sink.write(dataset.datasetFile(bytes))
+                }
             }
         }
         if WorkTally.enabled { try? StandardStreams.write(tally.report(), to: StandardStreams.error) }

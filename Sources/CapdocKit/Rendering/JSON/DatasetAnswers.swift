@@ -20,12 +20,8 @@ struct DatasetAnswers {
         /// Each entry's index, by its bytes.
         private var indexByKey: [ByteKey: Int] = [:]
 
-        /// The index of an entity's answers, an object of `JSONValue`'s compact bytes by answer name.
-        mutating func index(of answers: [String: [UInt8]]) -> Int {
-            var bytes: [UInt8] = []
-            // Sized once: the members and, for each, its name and punctuation (a few bytes over at most).
-            bytes.reserveCapacity(answers.reduce(2) { $0 + $1.key.utf8.count + $1.value.count + 4 })
-            JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &bytes) { name, output in output += answers[name]! }
+        /// The index of an entity's answers, the compact object `DatasetAnswers.object` writes.
+        mutating func index(of bytes: [UInt8]) -> Int {
             let key = ByteKey(bytes)
             if let index = indexByKey[key] { return index }
             let index = entries.count
@@ -38,10 +34,31 @@ struct DatasetAnswers {
     /// Bytes a segment of a timeline usually takes.
     private static let usualSegmentBytes = 64
 
-    /// The entity's facts, as indices into the top-level `citations`, in the order its timelines first name them.
-    private(set) var citations: [Int] = []
-    /// Each citation's position in `citations`, by the citation's index (a number: no hashing of it).
-    private var positionByCitation = NumberTable()
+    let claims: DatasetClaims
+    /// What the entity's facts cite, in the order its timelines first name them: numbered across the
+    /// dataset when the entity is written (`DatasetAssembly`), so that an entity's answers can be worked
+    /// out on any thread, in any order.
+    private(set) var citations: [DatasetCitations.Content] = []
+    /// Each citation's position in `citations`, by what it says.
+    private var positionByContent: [DatasetCitations.Content: Int] = [:]
+    /// Each citation's position, by the merge's shared object and the fact's ruling: most of an entity's
+    /// facts share their citations with others, so most look-ups end here without resolving a reference.
+    /// The key holds the object, so that its identity cannot be reused by another while the table lives.
+    private var positionByShared: [Shared: Int] = [:]
+
+    private struct Shared: Hashable {
+        let citations: FactCitations
+        let adjudication: String?
+        static func == (a: Shared, b: Shared) -> Bool { a.citations === b.citations && a.adjudication == b.adjudication }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(citations))
+            hasher.combine(adjudication)
+        }
+    }
+
+    init(claims: DatasetClaims) {
+        self.claims = claims
+    }
 
     /// A list of values already written compactly.
     static func array(_ items: [[UInt8]]) -> [UInt8] {
@@ -52,14 +69,23 @@ struct DatasetAnswers {
         return output
     }
 
+    /// An entity's answers as one compact object, by answer name: the bytes `Table` shares.
+    static func object(_ answers: [String: [UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // Sized once: the members and, for each, its name and punctuation (a few bytes over at most).
+        bytes.reserveCapacity(answers.reduce(2) { $0 + $1.key.utf8.count + $1.value.count + 4 })
+        JSONValue.writeObject(answers.keys, indent: 0, layout: .compact, to: &bytes) { name, output in output += answers[name]! }
+        return bytes
+    }
+
     /// A timeline: its segments in OS order; [] where no claim decides anything.
-    mutating func timeline(_ segments: [GatedFacts.Segment], citations table: inout DatasetCitations, merge: MergeResult) -> [UInt8] {
+    mutating func timeline(_ segments: [GatedFacts.Segment], merge: MergeResult) -> [UInt8] {
         var output: [UInt8] = []
         // Room for the usual segment ({"answer":"yes","citations":[0,1],"os":{"from":"13.0"}}) at
         // once: growing from empty reallocated each timeline's bytes several times.
         output.reserveCapacity(2 + segments.count * Self.usualSegmentBytes)
         JSONValue.writeArray(segments.count, indent: 0, layout: .compact, to: &output) { index, output in
-            entry(segments[index], citations: &table, merge: merge, to: &output)
+            entry(segments[index], merge: merge, to: &output)
         }
         return output
     }
@@ -69,8 +95,7 @@ struct DatasetAnswers {
     /// closes the answer, `unknown` where no claim decides it or a gate is unknown (then `gate` names
     /// it). `citations`: the positions, in the entity's `citations`, of the facts that decide it.
     /// Its members are written in the byte order of their names, as `JSONValue` orders an object's.
-    private mutating func entry(_ segment: GatedFacts.Segment, citations table: inout DatasetCitations, merge: MergeResult,
-                                to output: inout [UInt8]) {
+    private mutating func entry(_ segment: GatedFacts.Segment, merge: MergeResult, to output: inout [UInt8]) {
         output.append(literal: #"{"answer":"#)
         if let fixed = segment.answer.fixedID {
             // A fixed id is plain ASCII: quoted as `writeString` would, without scanning it each time.
@@ -83,12 +108,12 @@ struct DatasetAnswers {
         output.append(literal: #","citations":["#)
         var named: [Int] = []
         for fact in segment.facts {
-            let citation = table.index(of: fact)
+            let position = position(of: fact)
             // A citation named twice adds nothing: a segment's deciding claims are its facts' claims, each once.
-            guard !named.contains(citation) else { continue }
+            guard !named.contains(position) else { continue }
             if !named.isEmpty { output.append(0x2C) }
-            named.append(citation)
-            ByteText.appendDecimal(position(of: citation), to: &output)
+            named.append(position)
+            ByteText.appendDecimal(position, to: &output)
         }
         output.append(0x5D)
         switch segment.answer {
@@ -116,11 +141,20 @@ struct DatasetAnswers {
         output.append(0x7D)
     }
 
-    private mutating func position(of citation: Int) -> Int {
-        if let position = positionByCitation[Int32(citation)] { return Int(position) }
-        let position = citations.count
-        positionByCitation.set(Int32(citation), to: Int32(position))
-        citations.append(citation)
+    /// The position in `citations` of what a fact cites.
+    private mutating func position(of fact: Fact) -> Int {
+        let shared = Shared(citations: fact.citations, adjudication: fact.adjudication)
+        if let known = positionByShared[shared] { return known }
+        let content = DatasetCitations.Content(fact, claims: claims)
+        let position: Int
+        if let known = positionByContent[content] {
+            position = known
+        } else {
+            position = citations.count
+            positionByContent[content] = position
+            citations.append(content)
+        }
+        positionByShared[shared] = position
         return position
     }
 }

@@ -4,7 +4,6 @@
 /// instead of their claims is what keeps the dataset small: a claim about every service ("services work
 /// under both levels") decides a fact of each, and 4.0 repeated it in every segment of every service.
 struct DatasetCitations {
-    let claims: DatasetClaims
     let layout: JSONLayout
     /// The citations' bytes, each laid out as an element of the top-level `citations` list, and where
     /// each one is in them.
@@ -12,63 +11,42 @@ struct DatasetCitations {
     private(set) var ranges: [Range<Int>] = []
     /// Each citation's index, by what it says: distinct facts often cite the same claims.
     private var indexByContent: [Content: Int] = [:]
-    /// Each citation's index, by the merge's shared object and the fact's ruling: most facts share
-    /// their citations with others, so most look-ups end here without resolving a reference. The key
-    /// holds the object, so that its identity cannot be reused by another while the table lives.
-    private var indexByShared: [Shared: Int] = [:]
 
-    private struct Content: Hashable {
+    /// What a fact cites, by dataset claim indices: two facts that cite the same are one citation.
+    struct Content: Hashable {
         var deciding: [Int32]
         var corroborating: [Int32]
         var adjudication: String?
-    }
 
-    private struct Shared: Hashable {
-        let citations: FactCitations
-        let adjudication: String?
-        static func == (a: Shared, b: Shared) -> Bool { a.citations === b.citations && a.adjudication == b.adjudication }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(ObjectIdentifier(citations))
-            hasher.combine(adjudication)
+        init(_ fact: Fact, claims: DatasetClaims) {
+            // By the places the merge gave the deciding claims where it did (most facts), without
+            // hashing each reference.
+            if let places = fact.citations.decidingPlaces {
+                deciding = places.map(claims.index(atPosition:))
+            } else {
+                deciding = fact.deciding.map { Int32(claims.index($0)) }
+            }
+            // The fact's other claims, which only corroborate it.
+            corroborating = DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding).map { Int32(claims.index($0)) }
+            adjudication = fact.adjudication
         }
     }
 
-    init(claims: DatasetClaims, layout: JSONLayout) {
-        self.claims = claims
+    init(layout: JSONLayout) {
         self.layout = layout
     }
 
     var count: Int { ranges.count }
 
-    /// The index of what a fact cites.
-    mutating func index(of fact: Fact) -> Int {
-        let shared = Shared(citations: fact.citations, adjudication: fact.adjudication)
-        if let index = indexByShared[shared] { return index }
-        let content = Content(deciding: decidingIndices(fact), corroborating: corroboratingIndices(fact), adjudication: fact.adjudication)
-        let index: Int
-        if let known = indexByContent[content] {
-            index = known
-        } else {
-            index = ranges.count
-            indexByContent[content] = index
-            let start = bytes.count
-            Self.entry(content).write(to: &bytes, indent: 2, layout: layout)
-            ranges.append(start..<bytes.count)
-        }
-        indexByShared[shared] = index
+    /// The index of a citation, numbered the first time it is met.
+    mutating func index(of content: Content) -> Int {
+        if let known = indexByContent[content] { return known }
+        let index = ranges.count
+        indexByContent[content] = index
+        let start = bytes.count
+        Self.entry(content).write(to: &bytes, indent: 2, layout: layout)
+        ranges.append(start..<bytes.count)
         return index
-    }
-
-    /// The dataset indices of the fact's deciding claims: by their places where the merge gave them
-    /// (most facts), without hashing each reference.
-    private func decidingIndices(_ fact: Fact) -> [Int32] {
-        if let places = fact.citations.decidingPlaces { return places.map(claims.index(atPosition:)) }
-        return fact.deciding.map { Int32(claims.index($0)) }
-    }
-
-    /// The dataset indices of the fact's other claims, which only corroborate it.
-    private func corroboratingIndices(_ fact: Fact) -> [Int32] {
-        DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding).map { Int32(claims.index($0)) }
     }
 
     /// One citation: the claims that decide the fact, those that only corroborate it (absent where

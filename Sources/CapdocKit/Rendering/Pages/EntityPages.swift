@@ -117,10 +117,16 @@ extension PageContext {
         return entityPage(.status, status, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.status).filter { $0 != status.id.value }.map { ref(.status, $0) })
     }
 
-    func servicePage(_ service: Entity) -> Page {
+    /// A service's page. Its timelines are `answers`' where given (a build that writes the dataset too
+    /// hands them on to it), worked out here otherwise.
+    func servicePage(_ service: Entity, answers given: ServiceAnswers? = nil) -> Page {
         var book = CitationBook()
         let id = service.id.value
         let levels = vocabulary.ids(.level)
+        let answers = given ?? ServiceAnswers(service: id, gated: gated)
+        func cell(_ answer: ServiceAnswers.Answer, _ platform: Int, level: Int = 0) -> TableCell {
+            factCell(answer.kind, answers.timeline(answer, platform: platform, level: level), book: &book)
+        }
         var lead: [Block] = []
         if !service.apis.isEmpty {
             lead.append(.paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
@@ -131,36 +137,34 @@ extension PageContext {
                 (index > 0 ? [.text(", ")] : []) + [.link([.text("under \(name(.level, level))")], .page(ServiceParts.ref(.matrix, part: part).with(fragment: "\(level)-\(id)")))]
             } + [.text(" (part \(part)).")]))
         }
+        let platforms = vocabulary.ids(.platform)
         var body: [Block] = [.heading(2, "Platforms and levels", anchor: "support"),
                              .table(Table(caption: "\(service.name) by platform and access level",
                                           columns: ["Platform", "API exists", "Deprecated"] + levels.map { "Under \(name(.level, $0))" } + (vocabulary.domain.relaunch ? levels.map { "Relaunch under \(name(.level, $0))" } : []),
-                                          rows: vocabulary.ids(.platform).map { platform in
+                                          rows: platforms.enumerated().map { position, platform in
             TableRow(header: TableCell([link(.platform, platform)]),
-                     cells: [factCell(.serviceOnPlatform, subject: id, platform: platform, book: &book),
-                             factCell(.serviceDeprecated, subject: id, platform: platform, book: &book)]
+                     cells: [cell(.onPlatform, position), cell(.deprecated, position)]
                         + levels.map { supportCell(service: id, platform: platform, level: $0, book: &book) }
                         + (vocabulary.domain.relaunch ? levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) } : []))
         }))]
         body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
         body.append(.table(Table(caption: "\(service.name) when the user grants only reduced accuracy",
                                  columns: ["Platform", "Works with reduced accuracy"] + levels.map { "Under \(name(.level, $0)), reduced" },
-                                 rows: vocabulary.ids(.platform).map { platform in
+                                 rows: platforms.enumerated().map { position, platform in
             // Whether it works, through the gates reduced accuracy adds, citing what decides that: the
             // dataset's `availableWithReducedAccuracy`. (The relaunch and the deprecation, which the
             // matrix cell reads too, say nothing about it.)
             TableRow(header: TableCell([link(.platform, platform)]),
-                     cells: [factCell(.worksWithReducedAccuracy, subject: id, platform: platform, book: &book)]
-                        + levels.map { factCell(.serviceAvailable, subject: id, platform: platform, level: $0, accuracy: .reduced, book: &book) })
+                     cells: [cell(.worksWithReducedAccuracy, position)]
+                        + levels.indices.map { cell(.availableWithReducedAccuracy, position, level: $0) })
         })))
         body.append(.heading(2, "Authorization and background", anchor: "behaviour"))
         body.append(.table(Table(caption: "What \(service.name) asks of an app",
                                  columns: ["Platform", "Explicit request required", "Opt-out key", "Background mode required", "Delivers in the background"],
-                                 rows: vocabulary.ids(.platform).map { platform in
+                                 rows: platforms.enumerated().map { position, platform in
             TableRow(header: TableCell([link(.platform, platform)]),
-                     cells: [factCell(.explicitRequestRequired, subject: id, platform: platform, book: &book),
-                             factCell(.optOutKey, subject: id, platform: platform, book: &book),
-                             factCell(.backgroundModeRequired, subject: id, platform: platform, book: &book),
-                             factCell(.backgroundDelivery, subject: id, platform: platform, book: &book)])
+                     cells: [cell(.explicitRequestRequired, position), cell(.optOutKey, position),
+                             cell(.backgroundModeRequired, position), cell(.backgroundDelivery, position)])
         })))
         body += notesSection(serviceNotes(id), book: &book)
         return entityPage(.service, service, lead: lead, body: body, book: book, seeAlso: levels.map { ref(.level, $0) })

@@ -208,7 +208,12 @@ extension PageContext {
     /// A cell for a fact kind over versions, through its gates.
     func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full,
                   book: inout CitationBook, yes: String = "Yes", no: String = "No") -> TableCell {
-        let parts = gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy).map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+        factCell(kind, gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), book: &book, yes: yes, no: no)
+    }
+
+    /// A cell for a fact kind from its timeline, already worked out through the gates (`ServiceAnswers`).
+    func factCell(_ kind: FactKind, _ timeline: [GatedFacts.Segment], book: inout CitationBook, yes: String = "Yes", no: String = "No") -> TableCell {
+        let parts = timeline.map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             var (text, value) = word(segment.answer, yes: yes, no: no)
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }

@@ -105,8 +105,10 @@ extension PageContext {
         add(.platform) { $0.platformPage($1) }
         add(.level) { $0.levelPage($1) }
         add(.status) { $0.statusPage($1) }
-        for service in vocabulary.all(.service) {
-            sources.append(PageSource(ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value)) { context.servicePage(service) })
+        for (slot, service) in vocabulary.all(.service).enumerated() {
+            sources.append(PageSource(ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value),
+                                      build: { context.servicePage(service) },
+                                      service: (slot, { context.servicePage(service, answers: $0) })))
         }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
@@ -136,4 +138,7 @@ struct PageSource: Sendable {
     /// When a build renders it (`RenderOrder`): with the services whose cells it shows, or last.
     var stage: RenderStage = .first
     let build: @Sendable () -> Page
+    /// For a service's page: the service's place in the vocabulary, and the page made from timelines
+    /// given (`ServiceAnswers`), which a build that writes the dataset hands on to it.
+    var service: (slot: Int, build: @Sendable (ServiceAnswers) -> Page)? = nil
 }
