@@ -10,7 +10,7 @@ extension PageContext {
 
     /// The summary as one line for descriptions; prose is CommonMark, so its text is taken by cmark.
     func plainSummary(_ summary: String) -> String {
-        CMarkDocument(markdown: summary).plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        ByteText.collapsingWhitespace(CMarkDocument(markdown: summary).plainText)
     }
 
     func platformPage(_ platform: Entity) -> Page {
