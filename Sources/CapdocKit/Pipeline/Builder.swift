@@ -43,7 +43,8 @@ public struct Builder: Sendable {
     /// Renders without writing: the files a build would write, in path order.
     public func render(_ compiled: CompiledModel) throws -> [OutputFile] {
         let sink = CollectingSink()
-        try emit(compiled, renderers: try renderers(), into: sink)
+        var timer = PhaseTimer()
+        try emit(compiled, renderers: try renderers(), into: sink, timer: &timer)
         return sink.files.sorted { $0.path < $1.path }
     }
 
@@ -58,7 +59,7 @@ public struct Builder: Sendable {
         let renderers = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
         let compiled = CompiledModel(model: report.model, merge: report.merge)
         let written = try writer.write(to: output) { sink in
-            try emit(compiled, renderers: renderers, into: sink)
+            try emit(compiled, renderers: renderers, into: sink, timer: &timer)
             timer.lap("render and write")
         }
         timer.lap("swap in the output")
@@ -72,13 +73,16 @@ public struct Builder: Sendable {
     /// no format that has pages (`--format json`), no page is built. With pages, each service's page
     /// job hands the timelines its page was made of to the dataset (`DatasetAssembly.deliver`), which
     /// would otherwise work them out again; the job that completes the dataset writes it.
-    private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink) throws {
+    private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink, timer: inout PhaseTimer) throws {
         let input = RenderInput(compiled)
         let pageRenderers = renderers.filter(\.hasPages)
         let order = input.renderOrder
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
         let assembly = dataset.map { DatasetAssembly(compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty) }
+        // What is worked out before the pages, on one core for most of it: the pages' list and order,
+        // the search's entries, the deployment targets, the dataset's claims.
+        timer.lap("plan the pages")
         try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
             if job == 0 {
                 for renderer in renderers {

@@ -33,9 +33,12 @@ struct PageContext {
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
         let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
-        self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map {
-            ($0, Self.deploymentTargets($0, vocabulary: vocabulary, gated: gated))
-        })
+        // Platform by platform on every core: this reads every service's bounds, before any page is
+        // rendered (a third of a second on one core at 20,000 services).
+        let platforms = vocabulary.ids(.platform)
+        self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: zip(platforms, parallelMap(platforms.count) {
+            Self.deploymentTargets(platforms[$0], vocabulary: vocabulary, gated: gated)
+        }))
         self.targetSummaries = Self.targetSummaryMemos(deploymentTargetsByPlatform)
         self.targetAnswerTables = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map { ($0, Memo<TargetAnswerTable>()) })
     }
