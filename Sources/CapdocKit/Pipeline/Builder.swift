@@ -67,12 +67,12 @@ public struct Builder: Sendable {
     }
 
     /// Renders every page in every format and the shared files, on every core, handing each file to
-    /// the sink as soon as it exists. A job is one page in all formats, or the shared files — job 0,
-    /// since the dataset is the largest single piece of work and should overlap the pages. Pages go
-    /// in `RenderOrder`, which lets each block of services' cells go once its pages are written; with
-    /// no format that has pages (`--format json`), no page is built. With pages, each service's page
-    /// job hands the timelines its page was made of to the dataset (`DatasetAssembly.deliver`), which
-    /// would otherwise work them out again; the job that completes the dataset writes it.
+    /// the sink as soon as it exists. A job is one page in all formats, or the shared files (job 0).
+    /// Pages go in `RenderOrder`, which lets each block of services' cells go once its pages are
+    /// written; with no format that has pages (`--format json`), no page is built and job 0 writes
+    /// the whole dataset. With pages, each service's page job hands the timelines its page was made
+    /// of to the dataset (`DatasetAssembly.deliver`), which would otherwise work them out again, and
+    /// the job that completes the dataset writes it.
     private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink, timer: inout PhaseTimer) throws {
         let input = RenderInput(compiled)
         let pageRenderers = renderers.filter(\.hasPages)
