@@ -216,15 +216,16 @@ struct DatasetTests {
         var generator = SystemRandomNumberGenerator()
         for order in [Array(ids.indices.reversed()), Array(ids.indices), ids.indices.shuffled(using: &generator)] {
             let assembly = DatasetAssembly(shipped, layout: .compact, servicesFromPages: true)
-            var bytes: [UInt8]? = nil
             // Handed in before the sections ahead of the services are written, and after.
             for (step, slot) in order.enumerated() {
-                if step == order.count / 2 { #expect(assembly.prepare() == nil, "services are still missing") }
+                if step == order.count / 2 { #expect(!assembly.prepare(), "services are still missing") }
                 let finished = assembly.deliver(slot: slot, answers: assembly.answers(forService: slot))
-                #expect(finished == nil || step == order.count - 1, "only the last service handed in finishes the dataset")
-                bytes = finished ?? bytes
+                #expect(finished == (step == order.count - 1), "only the last service handed in completes the dataset")
             }
-            #expect(bytes.map { Data($0) } == alone, "\(order)")
+            // Streamed in pieces, as a build writes it to its file, or made whole: the same bytes.
+            var pieces: [UInt8] = []
+            try assembly.finish { pieces += $0 }
+            #expect(Data(pieces) == alone, "\(order)")
         }
     }
 
@@ -237,5 +238,48 @@ struct DatasetTests {
             let answers = ServiceAnswers(service: shipped.vocabulary.ids(.service)[service.slot], gated: GatedFacts(merge: shipped.merge, model: shipped.model))
             #expect(service.build(answers) == source.build(), "\(source.ref.path)")
         }
+    }
+
+    @Test("a stream spilled between elements, in pieces of any size, is the bytes it writes whole, in either layout")
+    func spilledStream() {
+        let members: [String: JSONValue] = ["b": .array((0..<40).map { .number($0) }), "a": .string("first")]
+        for layout in [JSONLayout.compact, .pretty] {
+            func write(_ stream: inout JSONStream) {
+                stream.object([
+                    "list": .elements(50) { index in .object(["n": .number(index), "text": .string(String(repeating: "x", count: index))]) },
+                    "written": .written(30) { index in ArraySlice(Array("\(index * 7)".utf8)) },
+                    "value": .value(.object(members.mapValues { $0 })),
+                ])
+            }
+            var whole = JSONStream(layout: layout)
+            write(&whole)
+            for size in [1, 7, 100, 4096] {
+                var pieces: [[UInt8]] = []
+                var spilled = JSONStream(layout: layout)
+                spilled.spillSize = size
+                spilled.spill = { bytes in
+                    pieces.append(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+                write(&spilled)
+                #expect(pieces.joined() + spilled.bytes == whole.bytes, "\(layout) \(size)")
+                #expect(size >= whole.bytes.count || !pieces.isEmpty, "it spilled")
+            }
+        }
+    }
+
+    @Test("the first error of the file the dataset is streamed to stops the writing and is thrown")
+    func streamedDatasetFailure() throws {
+        struct Full: Error {}
+        let assembly = DatasetAssembly(compiled(.shipped()), layout: .compact, servicesFromPages: false)
+        #expect(assembly.prepare())
+        var calls = 0
+        #expect(throws: Full.self) {
+            try assembly.finish { _ in
+                calls += 1
+                throw Full()
+            }
+        }
+        #expect(calls == 1, "no piece after the first failure")
     }
 }

@@ -83,12 +83,18 @@ public struct Builder: Sendable {
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
         // the search's entries, the deployment targets, the dataset's claims.
         timer.lap("plan the pages")
+        // The dataset, once complete, streamed to its file by the job that completed it.
+        @Sendable func finish(_ assembly: DatasetAssembly) throws {
+            try tally.measure("shared: Dataset") {
+                try sink.write(path: DatasetRenderer.datasetFile) { try assembly.finish($0) }
+            }
+        }
         try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
             if job == 0 {
                 for renderer in renderers {
                     if let dataset, let assembly, renderer is DatasetRenderer {
                         try sink.write(dataset.schemaFile(input))
-                        if let bytes = tally.measure("shared: Dataset", { assembly.prepare() }) { try sink.write(dataset.datasetFile(bytes)) }
+                        if tally.measure("shared: Dataset", { assembly.prepare() }) { try finish(assembly) }
                         continue
                     }
                     let files = try tally.measure("shared: \(renderer.name)") { try renderer.renderShared(input) }
@@ -107,9 +113,9 @@ public struct Builder: Sendable {
                     try tally.measure("\(PageKind(page: index, of: input)): write") { for file in files { try sink.write(file) } }
                 }
                 order.written(index)
-                if let dataset, let assembly, let answers, let slot = source.service?.slot,
-                   let bytes = tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) }) {
-                    try sink.write(dataset.datasetFile(bytes))
+                if let assembly, let answers, let slot = source.service?.slot,
+                   tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) }) {
+                    try finish(assembly)
                 }
             }
         }

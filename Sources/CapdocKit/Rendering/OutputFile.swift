@@ -77,6 +77,18 @@ public struct RenderInput: Sendable {
 /// Receives the files of a build as they are rendered, from any thread.
 public protocol FileSink: Sendable {
     func write(_ file: OutputFile) throws
+    /// A file made in pieces: `produce` hands each piece to the function it is given, in order. A
+    /// large file (`capdoc.json`) then goes to disk as it is made, never whole in memory.
+    func write(path: String, streaming produce: (_ piece: ([UInt8]) throws -> Void) throws -> Void) throws
+}
+
+extension FileSink {
+    /// For a sink that keeps files whole: the pieces joined, then written as one file.
+    public func write(path: String, streaming produce: (_ piece: ([UInt8]) throws -> Void) throws -> Void) throws {
+        var bytes: [UInt8] = []
+        try produce { bytes += $0 }
+        try write(OutputFile(path: path, bytes: bytes))
+    }
 }
 
 /// One output format.

@@ -178,6 +178,11 @@ extension JSONValue {
 struct JSONStream {
     var bytes: [UInt8] = []
     var layout: JSONLayout = .pretty
+    /// Takes the bytes written so far and empties them, between two elements of a list, once they are
+    /// `spillSize` or more: a stream whose bytes go to a file as they are made (`FileSink`) never holds
+    /// the whole text. Nil: the bytes stay, all of them, in `bytes`.
+    var spill: ((inout [UInt8]) -> Void)?
+    var spillSize = 1 << 20
 
     enum Member {
         case value(JSONValue)
@@ -191,7 +196,11 @@ struct JSONStream {
 
     /// An object at the top level, its members in the byte order of their keys.
     mutating func object(_ members: [String: Member]) {
-        let layout = layout
+        let layout = layout, spill = spill, spillSize = spillSize
+        // The writers only append, so what is written can go between two elements.
+        func spillIfLarge(_ output: inout [UInt8]) {
+            if let spill, output.count >= spillSize { spill(&output) }
+        }
         JSONValue.writeObject(members.keys, indent: 0, layout: layout, to: &bytes) { key, output in
             switch members[key]! {
             case let .value(value):
@@ -199,9 +208,13 @@ struct JSONStream {
             case let .elements(count, element):
                 JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in
                     element(index).write(to: &output, indent: 2, layout: layout)
+                    spillIfLarge(&output)
                 }
             case let .written(count, element):
-                JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in output += element(index) }
+                JSONValue.writeArray(count, indent: 1, layout: layout, to: &output) { index, output in
+                    output += element(index)
+                    spillIfLarge(&output)
+                }
             case let .custom(write):
                 write(&output, layout)
             }

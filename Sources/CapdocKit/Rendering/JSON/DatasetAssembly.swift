@@ -10,9 +10,10 @@ import Foundation
 /// renders the services' pages works out each service's entry in the job of its page, from the
 /// timelines the page was made of (`ServiceAnswers`), and hands it in (`deliver`) in whatever order
 /// the jobs end; entries are written as soon as every service before them (by id) is, by whichever
-/// job completes that run, and the job that writes the last one finishes the dataset. Nothing waits:
-/// a job with nothing to write goes on. The bytes are those of one thread writing every entity in
-/// that order (`prepare` alone does that), whatever the formats built.
+/// job completes that run, and the job that writes the last one finishes the dataset (`finish`, which
+/// streams it to its file). Nothing waits: a job with nothing to write goes on. The bytes are those
+/// of one thread writing every entity in that order (`prepare` alone does that), whatever the formats
+/// built.
 ///
 /// Why by id and not in the vocabulary's order, in which the services are listed: a build renders the
 /// services' pages by id, in blocks (`RenderOrder`), so entries handed in by id wait for at most a
@@ -86,41 +87,41 @@ final class DatasetAssembly: @unchecked Sendable {
         ServiceAnswers(service: services[slot].id.value, gated: gated)
     }
 
-    /// Writes the sections before the services. Where no page hands the services in, writes them and
-    /// the rest too, and gives the dataset's bytes; otherwise writes the services already handed in,
-    /// and gives the bytes if that was all of them.
-    func prepare() -> [UInt8]? {
+    /// Writes the sections before the services. Where no page hands the services in, writes them too;
+    /// otherwise writes the services already handed in. True when every entity is written: `finish`
+    /// then writes the dataset.
+    func prepare() -> Bool {
         for (kind, name) in Self.answeredSections {
             if kind == .service { break }
             for entity in compiled.vocabulary.all(kind) { sections[name, default: []].append(commit(entry(kind, entity), to: name)) }
         }
         guard servicesFromPages else {
             for slot in writingOrder { serviceEntries[slot] = commit(serviceEntry(services[slot], answers(forService: slot)), to: "services") }
-            return finish()
+            return true
         }
         lock.withLock { prepared = true }
         return drain()
     }
 
     /// Hands in the service at `slot`, from the timelines its page was made of: works out its entry on
-    /// the calling thread, then writes every entry now in order. Gives the dataset's bytes if this
-    /// completed it.
-    func deliver(slot: Int, answers: ServiceAnswers) -> [UInt8]? {
+    /// the calling thread, then writes every entry now in order. True when this wrote the last one:
+    /// the caller then calls `finish`.
+    func deliver(slot: Int, answers: ServiceAnswers) -> Bool {
         let entry = serviceEntry(services[slot], answers)
         lock.withLock { waiting[slot] = entry }
         return drain()
     }
 
-    /// Writes the services handed in, in order, while the next one is there; the thread that writes the
-    /// last one finishes the dataset. One thread drains at a time; another that hands an entry in
-    /// meanwhile leaves it to that one, which looks again before it stops.
-    private func drain() -> [UInt8]? {
+    /// Writes the services handed in, in order, while the next one is there; true for the thread that
+    /// writes the last one. One thread drains at a time; another that hands an entry in meanwhile
+    /// leaves it to that one, which looks again before it stops.
+    private func drain() -> Bool {
         let drains = lock.withLock {
             guard prepared, !draining, next < writingOrder.count, waiting[writingOrder[next]] != nil else { return false }
             draining = true
             return true
         }
-        guard drains else { return nil }
+        guard drains else { return false }
         while true {
             let taken: (slot: Int, entry: Entry)? = lock.withLock {
                 guard next < writingOrder.count, let entry = waiting.removeValue(forKey: writingOrder[next]) else {
@@ -130,10 +131,10 @@ final class DatasetAssembly: @unchecked Sendable {
                 next += 1
                 return (writingOrder[next - 1], entry)
             }
-            guard let taken else { return nil }
+            guard let taken else { return false }
             serviceEntries[taken.slot] = commit(taken.entry, to: "services")
             // Only the draining thread moves `next`, and it is this one.
-            if lock.withLock({ next }) == services.count { return finish() }
+            if lock.withLock({ next }) == services.count { return true }
         }
     }
 
@@ -226,8 +227,32 @@ final class DatasetAssembly: @unchecked Sendable {
 
     // MARK: The whole
 
-    /// Writes the statuses, the last section, then the dataset around the sections.
-    private func finish() -> [UInt8] {
+    /// The whole dataset in one buffer (for a caller with no file to stream it to), once `prepare` or
+    /// `deliver` said every entity is written.
+    func bytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        write { bytes += $0 }
+        return bytes
+    }
+
+    /// Once `prepare` or `deliver` said every entity is written: writes the statuses, the last section,
+    /// then hands the dataset to `piece` in pieces of about a megabyte (`JSONStream.spill`), so that
+    /// it is never whole in memory: made whole, late in a build, it was the build's peak of memory.
+    /// The first error `piece` throws stops the writing and is thrown.
+    func finish(_ piece: ([UInt8]) throws -> Void) throws {
+        try withoutActuallyEscaping(piece) { piece in
+            var failure: (any Error)?
+            write { bytes in
+                guard failure == nil else { return }
+                do { try piece(bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Writes the statuses, the last section, then the dataset around the sections, handing its bytes
+    /// to `piece` as they are made.
+    private func write(_ piece: @escaping ([UInt8]) -> Void) {
         for status in compiled.vocabulary.all(.status) { sections["statuses", default: []].append(commit(entry(.status, status), to: "statuses")) }
         // Listed in the vocabulary's order, whatever the order they were written in.
         sections["services"] = serviceEntries.map { $0! }
@@ -282,10 +307,10 @@ final class DatasetAssembly: @unchecked Sendable {
         }
         let sources = compiled.model.sources
         var stream = JSONStream(layout: layout)
-        // Room for it all at once: grown by doubling, the buffer was copied at every step and, done
-        // late in a build, the copies were its peak of memory. Reserved room not written costs nothing.
-        stream.bytes.reserveCapacity(written.count + citations.bytes.count
-            + claims.claims.reduce(0) { $0 + $1.claim.quote.value.utf8.count * 2 + 512 } + 4 << 20)
+        stream.spill = { bytes in
+            piece(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
         stream.object([
             "schemaVersion": .value(.string(DatasetRenderer.schemaVersion)),
             "generator": .value(.string("capdoc \(Capdoc.version)")),
@@ -314,6 +339,6 @@ final class DatasetAssembly: @unchecked Sendable {
             "conflicts": .value(.array(conflicts)),
         ])
         stream.bytes.append(0x0A)
-        return stream.bytes
+        piece(stream.bytes)
     }
 }

@@ -25,10 +25,8 @@ public struct DatasetRenderer: Renderer {
     var hasPages: Bool { false }
 
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [datasetFile(dataset(input.compiled)), schemaFile(input)]
+        [OutputFile(path: Self.datasetFile, bytes: dataset(input.compiled)), schemaFile(input)]
     }
-
-    func datasetFile(_ bytes: [UInt8]) -> OutputFile { OutputFile(path: Self.datasetFile, bytes: bytes) }
 
     func schemaFile(_ input: RenderInput) -> OutputFile {
         OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())
@@ -36,8 +34,10 @@ public struct DatasetRenderer: Renderer {
 
     /// The dataset's bytes, every entity worked out here, in order (`DatasetAssembly`).
     func dataset(_ compiled: CompiledModel) -> [UInt8] {
-        // With no page to hand the services in, `prepare` writes the whole dataset.
-        DatasetAssembly(compiled, layout: layout, servicesFromPages: false).prepare()!
+        // With no page to hand the services in, `prepare` writes every entity.
+        let assembly = DatasetAssembly(compiled, layout: layout, servicesFromPages: false)
+        precondition(assembly.prepare(), "the dataset is complete once prepared without pages")
+        return assembly.bytes()
     }
 
     /// One row of the flow: a transition and its prompt, where it holds, and what states it.

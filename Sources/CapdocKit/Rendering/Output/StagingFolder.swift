@@ -50,23 +50,32 @@ final class StagingFolder: FileSink, @unchecked Sendable {
     var isInterrupted: Bool { lock.withLock { interrupted } }
 
     func write(_ file: OutputFile) throws {
-        let components = try OutputWriter.components(of: file.path)
+        try write(path: file.path) { piece in try piece(file.bytes) }
+    }
+
+    /// Writes each piece to the file as it comes.
+    func write(path: String, streaming produce: (_ piece: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let components = try OutputWriter.components(of: path)
         try lock.withLock {
             if interrupted { throw OutputWriter.Failure.interrupted }
-            guard paths.insert(file.path).inserted else { throw OutputWriter.Failure.writtenTwice(file.path) }
+            guard paths.insert(path).inserted else { throw OutputWriter.Failure.writtenTwice(path) }
             try makeFolders(components.dropLast())
         }
         let folder = try openFolder(components.dropLast())
         defer { if folder != descriptor { close(folder) } }
         let created = openat(folder, components.last!, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard created >= 0 else { throw OutputWriter.Failure.io("cannot write '\(file.path)': \(SystemCall.reason)") }
+        guard created >= 0 else { throw OutputWriter.Failure.io("cannot write '\(path)': \(SystemCall.reason)") }
         defer { close(created) }
-        do {
-            try file.bytes.withUnsafeBytes { try StandardStreams.write($0, to: created) }
-        } catch {
-            throw OutputWriter.Failure.io("cannot write '\(file.path)': \(error)")
+        var count = 0
+        try produce { piece in
+            do {
+                try piece.withUnsafeBytes { try StandardStreams.write($0, to: created) }
+            } catch {
+                throw OutputWriter.Failure.io("cannot write '\(path)': \(error)")
+            }
+            count += piece.count
         }
-        lock.withLock { files += 1; bytes += file.bytes.count }
+        lock.withLock { files += 1; bytes += count }
     }
 
     /// Gives the finished folder its permissions (those of the output it replaces, so that a private
