@@ -47,6 +47,8 @@ final class DatasetAssembly: @unchecked Sendable {
     private var answerTables: [String: DatasetAnswers.Table] = [:]
     /// Each service's entry in `written`, by place in `services`, once written.
     private var serviceEntries: [Range<Int>?]
+    /// Whether the dataset was written (`finish`, `bytes`), by the thread that completed it.
+    private var finished = false
 
     // Under `lock`.
     private let lock = NSLock()
@@ -253,6 +255,9 @@ final class DatasetAssembly: @unchecked Sendable {
     /// Writes the statuses, the last section, then the dataset around the sections, handing its bytes
     /// to `piece` as they are made.
     private func write(_ piece: @escaping ([UInt8]) -> Void) {
+        // It takes the tables with it (below): a second time would write a dataset without them.
+        precondition(!finished, "capdoc.json is written once")
+        finished = true
         for status in compiled.vocabulary.all(.status) { sections["statuses", default: []].append(commit(entry(.status, status), to: "statuses")) }
         // Listed in the vocabulary's order, whatever the order they were written in.
         sections["services"] = serviceEntries.map { $0! }
