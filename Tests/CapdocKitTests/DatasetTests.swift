@@ -282,4 +282,23 @@ struct DatasetTests {
         }
         #expect(calls == 1, "no piece after the first failure")
     }
+
+    @Test("citations are numbered the first time each content is met, past many growths of their table and alike contents")
+    func citationNumbering() {
+        var generator = SystemRandomNumberGenerator()
+        var citations = DatasetCitations(layout: .compact)
+        var reference: [DatasetCitations.Content: Int] = [:]
+        // Contents that differ only in where a claim is (deciding or corroborating), in their ruling, or
+        // in one claim: each is a citation of its own.
+        let rulings: [String?] = [nil, "ruling-a", "ruling-b"]
+        for _ in 0..<20_000 {
+            let deciding = (0..<Int.random(in: 1...3, using: &generator)).map { _ in Int32.random(in: 0..<40, using: &generator) }
+            let corroborating = (0..<Int.random(in: 0...1, using: &generator)).map { _ in Int32.random(in: 0..<40, using: &generator) }
+            let content = DatasetCitations.Content(deciding: deciding, corroborating: corroborating, adjudication: rulings.randomElement(using: &generator)!)
+            let expected = reference[content] ?? reference.count
+            reference[content] = expected
+            #expect(citations.index(of: content) == expected)
+        }
+        #expect(citations.count == reference.count && reference.count > 2_000, "the table grew several times")
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The dataset's `citations`: what each merged fact behind an answer cites, every distinct one written
 /// once. An answer's segment names the facts it rests on (the fact itself, and the facts of the gates
 /// that were open or closed it); its deciding claims are theirs, in order, each once. Listing the facts
@@ -9,14 +11,31 @@ struct DatasetCitations {
     /// each one is in them.
     private(set) var bytes: [UInt8] = []
     private(set) var ranges: [Range<Int>] = []
-    /// Each citation's index, by what it says: distinct facts often cite the same claims.
-    private var indexByContent: [Content: Int] = [:]
+    /// What each citation says, flat: its `Content` as numbers (`key(of:)`), one after the other, each
+    /// starting at `keyStarts[citation]`. A dictionary of `Content`s, each with arrays of its own,
+    /// lived as long as a build's pages (the services' entries are numbered as their pages are done)
+    /// and was 20 MB of the peak at 20,000 services; these lists are a few.
+    private var keys: [Int32] = []
+    private var keyStarts: [Int32] = [0]
+    /// Each citation's index + 1 (0: none), at the slot its key hashes to, by open addressing: a power of
+    /// two, at most half full.
+    private var slots = [Int32](repeating: 0, count: 1 << 10)
+    /// The adjudications the citations name, by their number in the keys.
+    private var adjudicationNumbers: [String: Int32] = [:]
+    /// The key being looked up, kept from one look-up to the next.
+    private var scratch: [Int32] = []
 
     /// What a fact cites, by dataset claim indices: two facts that cite the same are one citation.
     struct Content: Hashable {
         var deciding: [Int32]
         var corroborating: [Int32]
         var adjudication: String?
+
+        init(deciding: [Int32], corroborating: [Int32], adjudication: String?) {
+            self.deciding = deciding
+            self.corroborating = corroborating
+            self.adjudication = adjudication
+        }
 
         init(_ fact: Fact, claims: DatasetClaims) {
             // By the places the merge gave the deciding claims where it did (most facts), without
@@ -40,13 +59,76 @@ struct DatasetCitations {
 
     /// The index of a citation, numbered the first time it is met.
     mutating func index(of content: Content) -> Int {
-        if let known = indexByContent[content] { return known }
+        var key = scratch
+        key.removeAll(keepingCapacity: true)
+        scratch = []  // so that `key` is the buffer's only owner, appended to in place
+        self.key(of: content, into: &key)
+        scratch = key
+        let mask = slots.count - 1
+        var slot = scratch.withUnsafeBytes { Self.slot($0, mask) }
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] - 1)
+            if keyMatches(index) { return index }
+            slot = (slot + 1) & mask
+        }
         let index = ranges.count
-        indexByContent[content] = index
+        slots[slot] = Int32(index + 1)
+        keys += scratch
+        keyStarts.append(Int32(keys.count))
         let start = bytes.count
         Self.entry(content).write(to: &bytes, indent: 2, layout: layout)
         ranges.append(start..<bytes.count)
+        if ranges.count * 2 > slots.count { grow() }
         return index
+    }
+
+    /// A citation's content as numbers: the deciding claims and their count, the corroborating ones and
+    /// theirs, then the adjudication's number (-1 for none).
+    private mutating func key(of content: Content, into key: inout [Int32]) {
+        key.append(Int32(content.deciding.count))
+        key += content.deciding
+        key.append(Int32(content.corroborating.count))
+        key += content.corroborating
+        if let adjudication = content.adjudication {
+            if let number = adjudicationNumbers[adjudication] {
+                key.append(number)
+            } else {
+                let number = Int32(adjudicationNumbers.count)
+                adjudicationNumbers[adjudication] = number
+                key.append(number)
+            }
+        } else {
+            key.append(-1)
+        }
+    }
+
+    /// Whether the citation at `index` has the key in `scratch`.
+    private func keyMatches(_ index: Int) -> Bool {
+        let start = Int(keyStarts[index]), end = Int(keyStarts[index + 1])
+        guard end - start == scratch.count else { return false }
+        return keys.withUnsafeBufferPointer { keys in
+            scratch.withUnsafeBufferPointer { scratch in
+                memcmp(keys.baseAddress! + start, scratch.baseAddress!, scratch.count * MemoryLayout<Int32>.stride) == 0
+            }
+        }
+    }
+
+    private static func slot(_ key: UnsafeRawBufferPointer, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: WordHash.hash(key)) & mask
+    }
+
+    /// Twice the slots, every citation placed again.
+    private mutating func grow() {
+        var grown = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        let stride = MemoryLayout<Int32>.stride
+        for index in 0..<ranges.count {
+            let start = Int(keyStarts[index]) * stride, end = Int(keyStarts[index + 1]) * stride
+            var slot = keys.withUnsafeBytes { Self.slot(UnsafeRawBufferPointer(rebasing: $0[start..<end]), mask) }
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = Int32(index + 1)
+        }
+        slots = grown
     }
 
     /// One citation: the claims that decide the fact, those that only corroborate it (absent where
