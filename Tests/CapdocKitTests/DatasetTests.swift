@@ -229,6 +229,46 @@ struct DatasetTests {
         }
     }
 
+    @Test("each of a service's answers is the gated timeline of its fact kind, level and accuracy, whatever order they are asked in")
+    func serviceAnswersAreTheGatedTimelines() {
+        let shipped = compiled(.shipped())
+        let gated = GatedFacts(merge: shipped.merge, model: shipped.model)
+        // Written out here, apart from `ServiceAnswers.Answer`: the dataset's member, its fact kind, its
+        // accuracy and whether it is given per level.
+        let expected: [(answer: ServiceAnswers.Answer, name: String, kind: FactKind, accuracy: Accuracy, perLevel: Bool)] = [
+            (.onPlatform, "onPlatform", .serviceOnPlatform, .full, false),
+            (.available, "available", .serviceAvailable, .full, true),
+            (.launchesTerminatedApp, "launchesTerminatedApp", .launchesTerminatedApp, .full, true),
+            (.deprecated, "deprecated", .serviceDeprecated, .full, false),
+            (.availableWithReducedAccuracy, "availableWithReducedAccuracy", .serviceAvailable, .reduced, true),
+            (.worksWithReducedAccuracy, "worksWithReducedAccuracy", .worksWithReducedAccuracy, .full, false),
+            (.explicitRequestRequired, "explicitRequestRequired", .explicitRequestRequired, .full, false),
+            (.optOutKey, "optOutKey", .optOutKey, .full, false),
+            (.backgroundModeRequired, "backgroundModeRequired", .backgroundModeRequired, .full, false),
+            (.backgroundDelivery, "backgroundDelivery", .backgroundDelivery, .full, false),
+        ]
+        #expect(expected.map(\.answer) == ServiceAnswers.Answer.allCases, "every answer, in the dataset's order")
+        let platforms = shipped.vocabulary.ids(.platform), levels = shipped.vocabulary.ids(.level)
+        func same(_ a: [GatedFacts.Segment], _ b: [GatedFacts.Segment]) -> Bool {
+            a.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) } == b.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for service in shipped.vocabulary.ids(.service) {
+            let answers = ServiceAnswers(service: service, gated: gated)
+            // Asked in a shuffled order, each twice: a slot that two answers shared would give one the other's.
+            var asks: [(Int, Int, Int)] = []
+            for (index, row) in expected.enumerated() {
+                for platform in platforms.indices { for level in (row.perLevel ? Array(levels.indices) : [0]) { asks.append((index, platform, level)) } }
+            }
+            for (index, platform, level) in (asks + asks).shuffled(using: &generator) {
+                let row = expected[index]
+                #expect(row.answer.name == row.name && row.answer.kind == row.kind && row.answer.accuracy == row.accuracy && row.answer.perLevel == row.perLevel)
+                let truth = gated.timeline(row.kind, subject: service, platform: platforms[platform], level: row.perLevel ? levels[level] : nil, accuracy: row.accuracy)
+                #expect(same(answers.timeline(row.answer, platform: platform, level: level), truth), "\(service) \(row.name) \(platforms[platform]) \(level)")
+            }
+        }
+    }
+
     @Test("a service's page made from timelines given is the page made alone")
     func servicePageFromAnswers() throws {
         let shipped = compiled(.shipped())

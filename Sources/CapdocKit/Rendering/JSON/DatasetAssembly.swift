@@ -70,8 +70,9 @@ final class DatasetAssembly: @unchecked Sendable {
         claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
         let services = compiled.vocabulary.all(.service)
         self.services = services
-        // Byte order, as `ServiceParts` sorts them: the same on every machine and locale.
-        writingOrder = services.indices.sorted { services[$0].id.value.utf8.lexicographicallyPrecedes(services[$1].id.value.utf8) }
+        // The order their pages are rendered in (`ServiceParts.sorted`, which `RenderOrder` follows).
+        let vocabulary = compiled.vocabulary
+        writingOrder = ServiceParts(vocabulary.ids(.service)).sorted.map { vocabulary.position(.service, $0)! }
         serviceEntries = Array(repeating: nil, count: services.count)
         self.servicesFromPages = servicesFromPages && !services.isEmpty
         citations = DatasetCitations(layout: layout)

@@ -14,7 +14,7 @@ struct DatasetCitations {
     /// What each citation says, flat: its `Content` as numbers (`key(of:)`), one after the other, each
     /// starting at `keyStarts[citation]`. A dictionary of `Content`s, each with arrays of its own,
     /// lived as long as a build's pages (the services' entries are numbered as their pages are done)
-    /// and was 20 MB of the peak at 20,000 services; these lists are a few.
+    /// and was 17 MB of the peak at 20,000 services; these lists are a few.
     private var keys: [Int32] = []
     private var keyStarts: [Int32] = [0]
     /// Each citation's index + 1 (0: none), at the slot its key hashes to, by open addressing: a power of
@@ -59,11 +59,9 @@ struct DatasetCitations {
 
     /// The index of a citation, numbered the first time it is met.
     mutating func index(of content: Content) -> Int {
-        var key = scratch
-        key.removeAll(keepingCapacity: true)
-        scratch = []  // so that `key` is the buffer's only owner, appended to in place
-        self.key(of: content, into: &key)
-        scratch = key
+        let adjudication = content.adjudication.map { number(ofAdjudication: $0) } ?? -1
+        scratch.removeAll(keepingCapacity: true)
+        Self.key(of: content, adjudication: adjudication, into: &scratch)
         let mask = slots.count - 1
         var slot = scratch.withUnsafeBytes { Self.slot($0, mask) }
         while slots[slot] != 0 {
@@ -84,22 +82,20 @@ struct DatasetCitations {
 
     /// A citation's content as numbers: the deciding claims and their count, the corroborating ones and
     /// theirs, then the adjudication's number (-1 for none).
-    private mutating func key(of content: Content, into key: inout [Int32]) {
+    private static func key(of content: Content, adjudication: Int32, into key: inout [Int32]) {
         key.append(Int32(content.deciding.count))
         key += content.deciding
         key.append(Int32(content.corroborating.count))
         key += content.corroborating
-        if let adjudication = content.adjudication {
-            if let number = adjudicationNumbers[adjudication] {
-                key.append(number)
-            } else {
-                let number = Int32(adjudicationNumbers.count)
-                adjudicationNumbers[adjudication] = number
-                key.append(number)
-            }
-        } else {
-            key.append(-1)
-        }
+        key.append(adjudication)
+    }
+
+    /// An adjudication's number in the keys, given the first time it is met.
+    private mutating func number(ofAdjudication adjudication: String) -> Int32 {
+        if let number = adjudicationNumbers[adjudication] { return number }
+        let number = Int32(adjudicationNumbers.count)
+        adjudicationNumbers[adjudication] = number
+        return number
     }
 
     /// Whether the citation at `index` has the key in `scratch`.
