@@ -26,7 +26,7 @@ struct DirectBlockWriter {
 
     /// The block's bytes; nil when it must go through cmark (or is no paragraph or list).
     func bytes(for block: Block) -> [UInt8]? {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         let written: Bool
         switch block {
         case let .paragraph(inlines): written = paragraph(inlines, &out)
@@ -34,11 +34,11 @@ struct DirectBlockWriter {
         case .heading, .markdown, .quote, .table, .html, .markdownCode, .code: return nil
         }
         // cmark writes nothing at all for an empty Markdown paragraph, not even its blank line.
-        return written && !out.isEmpty ? out : nil
+        return written && !out.isEmpty ? out.array() : nil
     }
 
     /// A paragraph at the top level: `<p>…</p>`, the text alone, or `.PP` and the text on the next line.
-    private func paragraph(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+    private func paragraph(_ inlines: [Inline], _ out: inout ByteBuffer) -> Bool {
         switch format {
         case .html:
             out.append(literal: "<p>")
@@ -58,12 +58,12 @@ struct DirectBlockWriter {
 
     /// A tight bullet list, each item one paragraph: cmark's `<li>` without `<p>`, its `  - ` marker
     /// (4 columns), or its `.IP \[bu] 2`.
-    private func list(_ items: [[Inline]], _ out: inout [UInt8]) -> Bool {
+    private func list(_ items: [[Inline]], _ out: inout ByteBuffer) -> Bool {
         // An empty list is nothing in Markdown and man, but `<ul>` in HTML: rare enough for cmark.
         guard !items.isEmpty else { return false }
         // Room for usual items at once (a page's citations: a claim's source, reference and quote each),
         // rather than growing from empty.
-        out.reserveCapacity(out.count + 16 + items.count * Self.usualItemBytes)
+        out.reserve(16 + items.count * Self.usualItemBytes)
         switch format {
         case .html:
             out.append(literal: "<ul>\n")
@@ -91,15 +91,15 @@ struct DirectBlockWriter {
 
     /// roff text after a request, on a line of its own. cmark ends the request's line only when text
     /// follows: an item with no text leaves no empty line.
-    private func onNextLine(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+    private func onNextLine(_ inlines: [Inline], _ out: inout ByteBuffer) -> Bool {
         out.append(0x0A)
         let start = out.count
         guard write(inlines, &out) else { return false }
-        if out.count == start { out.removeLast() }
+        if out.count == start { out.truncate(to: start - 1) }
         return true
     }
 
-    private func write(_ inlines: [Inline], _ out: inout [UInt8]) -> Bool {
+    private func write(_ inlines: [Inline], _ out: inout ByteBuffer) -> Bool {
         self.inlines.write(inlines, into: &out)
     }
 }

@@ -37,28 +37,28 @@ struct DirectInlineWriter {
     }
 
     /// Appends the cell to `bytes`; false (and `bytes` as it was) when it must go through cmark.
-    func write(_ inlines: [Inline], into bytes: inout [UInt8]) -> Bool {
+    func write(_ inlines: [Inline], into bytes: inout ByteBuffer) -> Bool {
         var output = Output(format: format, inTable: place == .tableCell)
         swap(&output.bytes, &bytes)
         output.cellStart = output.bytes.count
         let written = writeAll(inlines, into: &output)
-        if !written { output.bytes.removeSubrange(output.cellStart...) }
+        if !written { output.bytes.truncate(to: output.cellStart) }
         swap(&output.bytes, &bytes)
         return written
     }
 
     /// The cell alone, as a string (nil when it must go through cmark).
     func write(_ inlines: [Inline]) -> String? {
-        var bytes: [UInt8] = []
-        return write(inlines, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+        var bytes = ByteBuffer()
+        return write(inlines, into: &bytes) ? String(decoding: bytes.array(), as: UTF8.self) : nil
     }
 
     /// The bytes written so far, and the state cmark's renderers keep that changes escaping.
-    struct Output {
+    struct Output: ~Copyable {
         let format: DocumentFormat
         /// Whether the table's rewriting is done (`Place.tableCell`).
         let inTable: Bool
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer()
         /// Where this cell starts in `bytes`.
         var cellStart = 0
         /// cmark's `begin_content` (Markdown): nothing but digits has been written on the line yet.
@@ -75,7 +75,7 @@ struct DirectInlineWriter {
 
         /// Markup of capdoc's or cmark's own (no `|`, no `[` after `]`): appended as it is.
         mutating func literal(_ text: StaticString) {
-            text.withUTF8Buffer { buffer in
+            ByteBuffer.withBytes(of: text) { buffer in
                 bytes.append(contentsOf: buffer)
                 if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
             }
@@ -112,7 +112,7 @@ struct DirectInlineWriter {
         /// a large site, and `String(value)` allocated for each.
         mutating func number(_ value: Int) {
             guard value >= 0 else { return string(String(value)) }
-            ByteText.appendDecimal(value, to: &bytes)
+            bytes.appendDecimal(value)
         }
 
         /// A byte of text as cmark wrote it, with the table's rewriting in a table: a Markdown table
@@ -122,7 +122,7 @@ struct DirectInlineWriter {
             case .markdown where byte == 0x7C && inTable:
                 bytes.append(0x5C)
             case .man where byte == 0x5B && inTable && bytes.count > cellStart && bytes.last == 0x5D:
-                bytes += [0x5C, 0x3A]
+                bytes.append(0x5C, 0x3A)
             case .html, .markdown, .man:
                 break
             }
@@ -220,7 +220,7 @@ struct DirectInlineWriter {
         var copied = 0
         for start in written.linkStarts where depth > 0 {
             output.bytes.append(contentsOf: written.bytes[copied..<Int(start)])
-            for _ in 0..<depth { output.bytes += [0x2E, 0x2E, 0x2F] }
+            for _ in 0..<depth { output.bytes.append(literal: "../") }
             copied = Int(start)
         }
         output.bytes.append(contentsOf: written.bytes[copied...])
@@ -232,11 +232,11 @@ struct DirectInlineWriter {
     private func insideLineBytes(_ inlines: [Inline]) -> SharedInlines.Written? {
         let topWriter = DirectInlineWriter(format: format, page: .home, place: place)
         var output = Output(format: format, inTable: false)
-        output.bytes = [0x20]
+        output.bytes.append(0x20)
         output.beginContent = false
         output.linkStarts = []
         guard topWriter.writeAll(inlines, into: &output) else { return nil }
-        return SharedInlines.Written(bytes: Array(output.bytes[1...]), linkStarts: output.linkStarts!.map { $0 - 1 })
+        return SharedInlines.Written(bytes: Array(output.bytes.array().dropFirst()), linkStarts: output.linkStarts!.map { $0 - 1 })
     }
 
     private func wrap(_ children: [Inline], open: StaticString, close: StaticString, parentIsEmphasis: Bool, into output: inout Output) -> Bool {
@@ -255,7 +255,7 @@ struct DirectInlineWriter {
         // cell to cmark, so what was copied does not matter.
         let plain = Self.plainBytes
         if output.linkStarts != nil { output.linkStarts!.append(Int32(output.bytes.count)) }
-        for _ in 0..<depth { output.bytes += [0x2E, 0x2E, 0x2F] }
+        for _ in 0..<depth { output.bytes.append(literal: "../") }
         if !target.section.isEmpty {
             guard output.appendPlain(target.section, plain) else { return false }
             output.bytes.append(0x2F)
@@ -377,7 +377,7 @@ struct DirectInlineWriter {
         return (0..<2_048).map { number in
             var output = Output(format: format, inTable: false)
             _ = writer.writeCitation(number, into: &output)
-            return output.bytes
+            return output.bytes.array()
         }
     }
 
@@ -389,10 +389,10 @@ struct DirectInlineWriter {
         guard number >= 0 else { return writeText("[\(number)]", into: &output) }
         switch format {
         case .markdown:
-            output.bytes += [0x5C, 0x5B]
+            output.bytes.append(0x5C, 0x5B)
             output.beginContent = false
             output.number(number)
-            output.bytes += [0x5C, 0x5D]
+            output.bytes.append(0x5C, 0x5D)
         case .html, .man:
             output.put(0x5B)
             output.number(number)
@@ -461,9 +461,11 @@ struct DirectInlineWriter {
                     continue
                 }
                 switch byte {
-                case 0x2E where output.isEmpty, 0x27 where output.isEmpty: output.bytes += [0x5C, 0x26, byte]  // `\&.` at a line start
-                case 0x2D: output.bytes += [0x5C, 0x2D]  // `\-`
-                case 0x5C: output.bytes += [0x5C, 0x65]  // `\e`
+                case 0x2E where output.isEmpty, 0x27 where output.isEmpty:  // `\&.` at a line start
+                    output.bytes.append(0x5C, 0x26)
+                    output.bytes.append(byte)
+                case 0x2D: output.bytes.append(0x5C, 0x2D)  // `\-`
+                case 0x5C: output.bytes.append(0x5C, 0x65)  // `\e`
                 default: output.put(byte)
                 }
             }
@@ -490,7 +492,7 @@ struct DirectInlineWriter {
     ]
 
     /// cmark 0.30's CommonMark writer: the characters that would be Markdown syntax where they stand.
-    private func markdownNeedsEscape(_ byte: UInt8, next: UInt8, output: Output) -> Bool {
+    private func markdownNeedsEscape(_ byte: UInt8, next: UInt8, output: borrowing Output) -> Bool {
         let followsDigit = output.bytes.count > output.cellStart && output.bytes.last!.isDigit
         switch byte {
         case 0x2A, 0x5F, 0x5B, 0x5D, 0x23, 0x3C, 0x3E, 0x5C, 0x60, 0x21:  // * _ [ ] # < > \ ` !

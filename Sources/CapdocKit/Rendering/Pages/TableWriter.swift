@@ -18,16 +18,15 @@ struct TableWriter {
 
     /// The table's text, built as bytes: a matrix table of 20,000 services is megabytes.
     func bytes(for table: Table) -> [UInt8] {
-        var out: [UInt8] = []
         // Room for a usual table at once (a cell with its citations is a hundred bytes or so): grown from
         // empty, a large table's bytes were reallocated and copied a dozen times.
-        out.reserveCapacity(256 + (table.rows.count + 1) * table.columns.count * Self.usualCellBytes)
+        var out = ByteBuffer(capacity: 256 + (table.rows.count + 1) * table.columns.count * Self.usualCellBytes)
         switch format {
         case .html: html(table, &out)
         case .markdown: markdown(table, &out)
         case .man: tbl(table, &out)
         }
-        return out
+        return out.array()
     }
 
     /// Bytes a cell usually takes, with its markup.
@@ -35,9 +34,9 @@ struct TableWriter {
 
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
     /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
-    private func cell(_ inlines: [Inline], _ out: inout [UInt8]) {
+    private func cell(_ inlines: [Inline], _ out: inout ByteBuffer) {
         if cells.write(inlines, into: &out) { return }
-        out += renderedByCmark(inlines).utf8
+        out.append(renderedByCmark(inlines))
     }
 
     /// One cell rendered by cmark, rewritten for the table: in Markdown on one line with `|`
@@ -82,26 +81,29 @@ struct TableWriter {
     }
 
     /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor.
-    private func openTag(_ name: StaticString, id: String?, _ out: inout [UInt8]) {
+    private func openTag(_ name: StaticString, id: String?, _ out: inout ByteBuffer) {
         out.append(literal: "<")
         out.append(literal: name)
         if let id {
             out.append(literal: " id=\"")
-            out += Escape.html(id).utf8
+            out.append(Escape.html(id))
             out.append(literal: "\"")
         }
         out.append(literal: ">")
     }
 
-    private func html(_ table: Table, _ out: inout [UInt8]) {
+    private func html(_ table: Table, _ out: inout ByteBuffer) {
         out.append(literal: "<div class=\"table-wrap")
-        if let htmlClass = table.htmlClass { out += (" " + Escape.html(htmlClass)).utf8 }
+        if let htmlClass = table.htmlClass {
+            out.append(0x20)
+            out.append(Escape.html(htmlClass))
+        }
         out.append(literal: "\"><table>\n<caption>")
-        out += Escape.html(table.caption).utf8
+        out.append(Escape.html(table.caption))
         out.append(literal: "</caption>\n<thead><tr>")
         for column in table.columns {
             out.append(literal: "<th scope=\"col\">")
-            out += Escape.html(column).utf8
+            out.append(Escape.html(column))
             out.append(literal: "</th>")
         }
         out.append(literal: "</tr></thead>\n<tbody>\n")
@@ -124,7 +126,7 @@ struct TableWriter {
         out.append(literal: "</tbody>\n</table></div>")
     }
 
-    private func markdown(_ table: Table, _ out: inout [UInt8]) {
+    private func markdown(_ table: Table, _ out: inout ByteBuffer) {
         cell([.emphasis([.text(table.caption)])], &out)
         out.append(literal: "\n\n| ")
         for (index, column) in table.columns.enumerated() {
@@ -137,7 +139,7 @@ struct TableWriter {
         // an allocation per row and a retain and release of every cell of a large table.
         for row in table.rows {
             out.append(literal: "\n| ")
-            if let anchor = row.anchor { out += Escape.markdownAnchor(anchor).utf8 }
+            if let anchor = row.anchor { out.append(Escape.markdownAnchor(anchor)) }
             cell(row.header.content, &out)
             for value in row.cells {
                 out.append(literal: " | ")
@@ -149,7 +151,7 @@ struct TableWriter {
 
     /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
     /// repeat the row-header column, and sets each column's width (`w(…)`) so that no word breaks.
-    private func tbl(_ table: Table, _ out: inout [UInt8]) {
+    private func tbl(_ table: Table, _ out: inout ByteBuffer) {
         // Every cell is a text block (T{ … T}), so cell text never meets the column separator and
         // cmark's escaping of lines that start with '.' or '\'' stays valid. The page is set ragged-right
         // (`.ad l`, ManPostProcessor), so groff does not stretch the narrow cells ("cannot adjust line").
@@ -166,11 +168,11 @@ struct TableWriter {
         guard layout.fits else { return manList(table, &out) }
         for (index, grid) in layout.grids.enumerated() {
             // The grids of one table follow each other with a blank line between them.
-            out += (index == 0 ? "\n" : "\n.sp\n").utf8
+            out.append(index == 0 ? "\n" : "\n.sp\n")
             out.append(literal: ".TS\nallbox tab(\t);\n")
-            out += grid.widths.map { "lbw(\($0)n)" }.joined(separator: " ").utf8
+            out.append(grid.widths.map { "lbw(\($0)n)" }.joined(separator: " "))
             out.append(literal: "\n")
-            out += (grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n").utf8
+            out.append(grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n")
             for (position, column) in grid.columns.enumerated() {
                 if position > 0 { out.append(0x09) }
                 textBlock([.text(table.columns[column])])
@@ -188,12 +190,12 @@ struct TableWriter {
 
     /// A table too wide for any grid at 80 columns (two identifiers side by side are longer than a
     /// line): each row becomes an entry, its header in bold, then one line per column.
-    private func manList(_ table: Table, _ out: inout [UInt8]) {
+    private func manList(_ table: Table, _ out: inout ByteBuffer) {
         for row in table.rows {
             out.append(literal: "\n.TP\n")
             cell([.strong(row.header.content)], &out)
             for (index, value) in row.cells.enumerated() {
-                out += (index == 0 ? "\n" : "\n.br\n").utf8
+                out.append(index == 0 ? "\n" : "\n.br\n")
                 cell([.text(table.columns[index + 1] + ": ")] + Self.cellInlines(value), &out)
             }
         }
