@@ -44,6 +44,42 @@ struct ManTableLayoutTests {
         }
     }
 
+    @Test("a cell measured from the roff the table wrote for it measures as its inlines do")
+    func roffMeasuresAsInlines() {
+        let writer = DirectInlineWriter(format: .man, page: .home, place: .tableCell)
+        // What the man writer escapes or rewrites: hyphens, backslashes, a '.' or '\'' starting the
+        // cell, the characters it names, line breaks, and citations side by side ("]\:[").
+        let roffPieces: [Inline] = [.text("-"), .text("\\"), .text(".x"), .text("'y"), .text("‘a’ “b” — –"), .text("a\r\nb"),
+                                    .code("x-y"), .citation(Citation(number: 3)), .text("…"), .text("\u{2028}")]
+        var measuredFromRoff = 0, writtenDirectly = 0
+        for seed in UInt64(0)..<3000 {
+            var random = SplitMix(state: seed)
+            var cell = Self.inlines(&random)
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                cell.insert(roffPieces.randomElement(using: &random)!, at: Int.random(in: 0...cell.count, using: &random))
+            }
+            var written = ByteBuffer()
+            written.append(literal: "T{\n")  // a cell is written after what came before it
+            let start = written.count
+            guard writer.write(cell, into: &written) else { continue }
+            writtenDirectly += 1
+            var fromInlines = ManWordScanner(), fromRoff = ManWordScanner()
+            fromInlines.lengths = [7]
+            fromRoff.lengths = [7]  // what earlier cells left stays
+            fromInlines.measure(cell)
+            let understood = written.withBytes { fromRoff.measure(roff: UnsafeBufferPointer(rebasing: $0[start...])) }
+            if understood {
+                measuredFromRoff += 1
+                #expect(fromRoff.lengths == fromInlines.lengths, "seed \(seed): \(String(decoding: written.array()[start...], as: UTF8.self).debugDescription)")
+            } else {
+                #expect(fromRoff.lengths == [7], "seed \(seed): lengths left as they were")
+            }
+        }
+        // Most cells the writer takes are measured from their roff (the others go back to their inlines:
+        // a character past ASCII that is no general punctuation).
+        #expect(measuredFromRoff * 10 > writtenDirectly * 8, "\(measuredFromRoff) of \(writtenDirectly)")
+    }
+
     /// Ascending citation numbers, often in runs that the cell writes as ranges ("[3]–[6]").
     static func citations(_ random: inout SplitMix) -> [Citation] {
         var number = Int.random(in: 1...40, using: &random)

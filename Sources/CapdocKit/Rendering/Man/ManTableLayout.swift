@@ -67,24 +67,32 @@ struct ManTableLayout: Equatable {
         }
     }
 
-    init(_ table: Table, cell: (TableCell) -> [Inline]) {
-        let measured = Self.measure(table, cell: cell)
+    /// `roff`: where the table is already written, a cell's roff (row -1 for the column titles, then
+    /// the table's rows; column 0 the row header), measured from its bytes (`ManWordScanner.measure(roff:)`);
+    /// nil, or roff that does not map back to one text, and the cell is measured from its inlines.
+    init(_ table: Table, cell: (TableCell) -> [Inline], roff: ((_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>?)? = nil) {
+        let measured = Self.measure(table, cell: cell, roff: roff)
         self.grids = Self.layout(measured)
     }
 
-    static func measure(_ table: Table, cell: (TableCell) -> [Inline]) -> Measured {
+    static func measure(_ table: Table, cell: (TableCell) -> [Inline],
+                        roff: ((_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>?)? = nil) -> Measured {
         var measured = Measured(columnCount: table.columns.count)
         // The sampled rows' words stay in `sampled`, cell after cell; the other rows' only count
         // towards the longest words, and `other` forgets them row after row.
         var sampled = ManWordScanner(), other = ManWordScanner()
-        func measureRow(_ count: Int, _ inlines: (Int) -> [Inline]) {
+        func measureRow(_ row: Int, _ count: Int, _ inlines: (Int) -> [Inline]) {
             let isSampled = measured.rowCount <= sampledRows
             other.lengths.removeAll(keepingCapacity: true)
+            func measure(_ column: Int, with scanner: inout ManWordScanner) {
+                if let bytes = roff?(row, column), scanner.measure(roff: bytes) { return }
+                scanner.measure(inlines(column))
+            }
             // A cell past the columns is never laid out: not measured. A missing one is empty.
             for column in 0..<measured.columnCount {
                 if isSampled {
                     let start = sampled.lengths.count
-                    if column < count { sampled.measure(inlines(column)) }
+                    if column < count { measure(column, with: &sampled) }
                     let words = sampled.lengths[start...]
                     let line = lineLength(words)
                     measured.longest[column] = max(measured.longest[column], words.max() ?? 1)
@@ -93,15 +101,15 @@ struct ManTableLayout: Equatable {
                     measured.cellStarts.append(sampled.lengths.count)
                 } else if column < count {
                     let start = other.lengths.count
-                    other.measure(inlines(column))
+                    measure(column, with: &other)
                     measured.longest[column] = max(measured.longest[column], other.lengths[start...].max() ?? 1)
                 }
             }
             if isSampled { measured.rowCount += 1 }
         }
-        measureRow(table.columns.count) { [.text(table.columns[$0])] }
-        for row in table.rows {
-            measureRow(1 + row.cells.count) { $0 == 0 ? row.header.content : cell(row.cells[$0 - 1]) }
+        measureRow(-1, table.columns.count) { [.text(table.columns[$0])] }
+        for (index, row) in table.rows.enumerated() {
+            measureRow(index, 1 + row.cells.count) { $0 == 0 ? row.header.content : cell(row.cells[$0 - 1]) }
         }
         measured.lengths = sampled.lengths
         return measured

@@ -34,6 +34,55 @@ struct ManWordScanner {
         reset()
     }
 
+    /// Appends the lengths of the words of a table cell from the roff `DirectInlineWriter` wrote for it
+    /// (`Place.tableCell`): the words its inlines' text has, as `measure(_:)` counts them. False, with
+    /// `lengths` as they were, at anything that writer's roff does not map back to one plain text:
+    /// an escape it does not write, a byte of a character that is not ASCII or general punctuation.
+    ///
+    /// Why: a man table used to measure each cell from its inlines, then write it; written first and
+    /// measured from its bytes, a cell is walked once as inlines and once as bytes, which is cheaper
+    /// (each inline read is a switch, a retain and a release).
+    mutating func measure(roff bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = lengths.count
+        var index = 0
+        var understood = true
+        scan: while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x5C {  // an escape
+                guard index + 1 < bytes.count else { understood = false; break }
+                switch bytes[index + 1] {
+                case 0x2D: _ = feed(0x2D); index += 2  // `\-`: a hyphen
+                case 0x65: _ = feed(0x5C); index += 2  // `\e`: a backslash
+                case 0x26, 0x25, 0x3A: index += 2  // `\&`, `\%`, `\:` (the break between citations): nothing shown
+                case 0x66:  // `\f[…]`: a font, nothing shown
+                    guard index + 2 < bytes.count, bytes[index + 2] == 0x5B,
+                          let close = bytes[(index + 3)...].firstIndex(of: 0x5D) else { understood = false; break scan }
+                    index = close + 1
+                case 0x5B:  // `\[xx]`: a character the writer names, all general punctuation
+                    guard index + 4 < bytes.count, bytes[index + 4] == 0x5D,
+                          Self.namedCharacters.contains(where: { $0 == (bytes[index + 2], bytes[index + 3]) }) else { understood = false; break scan }
+                    _ = feed(0x2D)
+                    index += 5
+                default:
+                    understood = false
+                    break scan
+                }
+            } else if byte < 0x80 {
+                _ = feed(byte)
+                index += 1
+            } else if Self.isGeneralPunctuation(bytes, at: index) {
+                _ = feed(0x2D)
+                index += 3
+            } else {
+                understood = false
+                break
+            }
+        }
+        if understood { endWord() } else { lengths.removeSubrange(start...) }
+        reset()
+        return understood
+    }
+
     /// Reads the inlines' text as `ManTableLayout.plainText` shows it; false at a byte it cannot measure.
     /// Each inline is read where it lies, as `DirectInlineWriter.writeAll` reads them: a `for` loop
     /// copies every element, retaining its payload and releasing it after (0.8% of a build).
@@ -79,6 +128,11 @@ struct ManWordScanner {
             }
             return true
         }
+    }
+
+    /// The two letters of each character `DirectInlineWriter` names in man (`\[en]`: "en").
+    private static let namedCharacters: [(UInt8, UInt8)] = DirectInlineWriter.manNamedCharacters.values.map { name in
+        name.withUTF8Buffer { ($0[2], $0[3]) }
     }
 
     /// U+2010 to U+2027 (dashes, quotes, the ellipsis: E2 80 90 to E2 80 A7): each is a Character of

@@ -34,9 +34,12 @@ struct TableWriter {
 
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
     /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
-    private func cell(_ inlines: [Inline], _ out: inout ByteBuffer) {
-        if cells.write(inlines, into: &out) { return }
+    /// Whether the bytes are `DirectInlineWriter`'s (false: cmark's, rewritten).
+    @discardableResult
+    private func cell(_ inlines: [Inline], _ out: inout ByteBuffer) -> Bool {
+        if cells.write(inlines, into: &out) { return true }
         out.append(renderedByCmark(inlines))
+        return false
     }
 
     /// One cell rendered by cmark, rewritten for the table: in Markdown on one line with `|`
@@ -152,17 +155,45 @@ struct TableWriter {
     /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
     /// repeat the row-header column, and sets each column's width (`w(…)`) so that no word breaks.
     private func tbl(_ table: Table, _ out: inout ByteBuffer) {
+        // Each cell is written once, before the layout: measured from its bytes where they are
+        // `DirectInlineWriter`'s, then copied into the grid that shows it (the row headers into each).
+        var written = ByteBuffer(capacity: (table.rows.count + 1) * table.columns.count * Self.usualCellBytes)
+        var starts: [Int] = [0]  // cell n is written[starts[n]..<starts[n + 1]], the titles' row first
+        var direct: [Bool] = []
+        let columnCount = table.columns.count
+        starts.reserveCapacity((table.rows.count + 1) * columnCount + 1)
+        direct.reserveCapacity((table.rows.count + 1) * columnCount)
+        func write(_ inlines: [Inline]?) {
+            direct.append(inlines.map { cell($0, &written) } ?? false)
+            starts.append(written.count)
+        }
+        for column in 0..<columnCount { write([.text(table.columns[column])]) }
+        for row in table.rows {
+            // A row missing cells leaves them empty; one with cells past the columns never shows those.
+            for column in 0..<columnCount {
+                write(column == 0 ? row.header.content : column <= row.cells.count ? Self.cellInlines(row.cells[column - 1]) : nil)
+            }
+        }
+        func place(_ row: Int, _ column: Int) -> Int { (row + 1) * columnCount + column }
+        let layout = written.withBytes { bytes in
+            ManTableLayout(table, cell: Self.cellInlines) { row, column in
+                let cell = place(row, column)
+                return direct[cell] ? UnsafeBufferPointer(rebasing: bytes[starts[cell]..<starts[cell + 1]]) : nil
+            }
+        }
         // Every cell is a text block (T{ … T}), so cell text never meets the column separator and
         // cmark's escaping of lines that start with '.' or '\'' stays valid. The page is set ragged-right
         // (`.ad l`, ManPostProcessor), so groff does not stretch the narrow cells ("cannot adjust line").
-        func textBlock(_ inlines: [Inline]) {
+        func textBlock(_ row: Int, _ column: Int) {
             out.append(literal: "T{\n")
-            let start = out.count
-            cell(inlines, &out)
-            if out.count == start { out.append(literal: "\\&") }
+            let cell = place(row, column)
+            if starts[cell] == starts[cell + 1] {
+                out.append(literal: "\\&")
+            } else {
+                written.withBytes { out.append(contentsOf: $0[starts[cell]..<starts[cell + 1]]) }
+            }
             out.append(literal: "\nT}")
         }
-        let layout = ManTableLayout(table, cell: Self.cellInlines)
         out.append(literal: ".PP\n")
         cell([.strong([.text(table.caption)])], &out)
         guard layout.fits else { return manList(table, &out) }
@@ -175,13 +206,13 @@ struct TableWriter {
             out.append(grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n")
             for (position, column) in grid.columns.enumerated() {
                 if position > 0 { out.append(0x09) }
-                textBlock([.text(table.columns[column])])
+                textBlock(-1, column)
             }
-            for row in table.rows {
+            for row in table.rows.indices {
                 out.append(literal: "\n")
                 for (position, column) in grid.columns.enumerated() {
                     if position > 0 { out.append(0x09) }
-                    textBlock(column == 0 ? row.header.content : Self.cellInlines(row.cells[column - 1]))
+                    textBlock(row, column)
                 }
             }
             out.append(literal: "\n.TE")
