@@ -21,11 +21,40 @@ struct DirectInlineWriter {
     /// The depth of the page the cell is on (`PageRef.depth`), counted once: every relative link on
     /// the page starts with that many "../".
     private let depth: Int
+    /// What the writing reads at every text and marker, taken from the statics once per writer: a
+    /// static is a lazy global, checked at each read (13 million reads in a build of 2,000 services).
+    /// `unchangedAnywhere`, `unchangedFurther`: the bytes `writeText` copies as they are (`unchangedBytes`
+    /// and the format's own set); `markers`: the format's table of citation markers, if it has one.
+    private let unchangedAnywhere: ByteSet
+    private let unchangedFurther: ByteSet
+    private let markers: [[UInt8]]?
 
     init(format: DocumentFormat, page: PageRef, place: Place) {
         self.format = format
         self.place = place
         depth = page.depth
+        unchangedAnywhere = Self.unchangedBytes
+        switch format {
+        case .html:
+            unchangedFurther = Self.unchangedInHTML
+            markers = Self.htmlCitationMarkers
+        case .markdown:
+            unchangedFurther = Self.unchangedInMarkdownLine
+            markers = Self.markdownCitationMarkers
+        case .man:
+            unchangedFurther = Self.unchangedInManCell
+            markers = nil
+        }
+    }
+
+    /// The writer that makes the marker tables: it must not read them.
+    private init(makingMarkersIn format: DocumentFormat) {
+        self.format = format
+        place = .paragraph
+        depth = 0
+        unchangedAnywhere = ByteSet()
+        unchangedFurther = ByteSet()
+        markers = nil
     }
 
     /// Where the inlines go, which decides the rewriting done on cmark's bytes.
@@ -165,7 +194,8 @@ struct DirectInlineWriter {
             return true
         case let .citation(citation):
             // Most markers are copied whole from a table: they are the most frequent markup of a large site.
-            if let marker = Self.citationMarkers(format, citation.number) {
+            if let markers, citation.number >= 0, citation.number < markers.count {
+                let marker = markers[citation.number]
                 output.bytes.append(contentsOf: marker)
                 output.beginContent = false
                 return true
@@ -356,24 +386,16 @@ struct DirectInlineWriter {
         }
     }
 
-    /// The marker of citation `number` in HTML or Markdown, for the numbers most pages reach; nil in
-    /// man (where a table rewrites "][" between markers, depending on the byte before) and past the
-    /// table. One copy of a marker replaces five appends of its parts (a literal, the number, …).
-    private static func citationMarkers(_ format: DocumentFormat, _ number: Int) -> [UInt8]? {
-        switch format {
-        case .html: number >= 0 && number < htmlCitationMarkers.count ? htmlCitationMarkers[number] : nil
-        case .markdown: number >= 0 && number < markdownCitationMarkers.count ? markdownCitationMarkers[number] : nil
-        case .man: nil
-        }
-    }
-
+    /// The marker of each citation number in HTML and Markdown, for the numbers most pages reach (man
+    /// has none: a table rewrites "][" between markers, depending on the byte before). One copy of a
+    /// marker replaces five appends of its parts (a literal, the number, …).
     private static let htmlCitationMarkers = citationMarkers(.html)
     private static let markdownCitationMarkers = citationMarkers(.markdown)
 
     /// The markers of 0…2,047 in a format, each written by `writeCitation` itself: the table cannot
     /// differ from the markers it stands for. Neither format's marker depends on what comes before it.
     private static func citationMarkers(_ format: DocumentFormat) -> [[UInt8]] {
-        let writer = DirectInlineWriter(format: format, page: .home, place: .paragraph)
+        let writer = DirectInlineWriter(makingMarkersIn: format)
         return (0..<2_048).map { number in
             var output = Output(format: format, inTable: false)
             _ = writer.writeCitation(number, into: &output)
@@ -407,13 +429,7 @@ struct DirectInlineWriter {
     }
 
     private func writeText(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) -> Bool {
-        // Read once: a static is a lazy global, checked at each read.
-        let anywhere = Self.unchangedBytes
-        let further: ByteSet = switch format {
-        case .html: Self.unchangedInHTML
-        case .markdown: Self.unchangedInMarkdownLine
-        case .man: Self.unchangedInManCell
-        }
+        let anywhere = unchangedAnywhere, further = unchangedFurther
         var index = 0
         while index < bytes.count {
             // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
