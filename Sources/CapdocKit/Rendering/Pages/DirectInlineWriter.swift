@@ -98,6 +98,9 @@ struct DirectInlineWriter {
         init(format: DocumentFormat, inTable: Bool) {
             self.format = format
             self.inTable = inTable
+            // Only Markdown's escaping reads it: in HTML and man it starts false, and no append checks
+            // its bytes for digits.
+            beginContent = format == .markdown
         }
 
         var isEmpty: Bool { bytes.count == cellStart }
