@@ -67,16 +67,18 @@ struct ManTableLayout: Equatable {
         }
     }
 
-    /// `roff`: where the table is already written, a cell's roff (row -1 for the column titles, then
-    /// the table's rows; column 0 the row header), measured from its bytes (`ManWordScanner.measure(roff:)`);
-    /// nil, or roff that does not map back to one text, and the cell is measured from its inlines.
-    init(_ table: Table, cell: (TableCell) -> [Inline], roff: ((_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>?)? = nil) {
+    /// Where a table is already written, a cell's roff: row -1 for the column titles, then the table's
+    /// rows; column 0 the row header. Nil where it has none to measure.
+    typealias WrittenCells = (_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>?
+
+    /// `roff`: each cell is measured from its roff (`ManWordScanner.measure(roff:)`); without it, or
+    /// where its roff does not map back to one text, from its inlines.
+    init(_ table: Table, cell: (TableCell) -> [Inline], roff: WrittenCells? = nil) {
         let measured = Self.measure(table, cell: cell, roff: roff)
         self.grids = Self.layout(measured)
     }
 
-    static func measure(_ table: Table, cell: (TableCell) -> [Inline],
-                        roff: ((_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8>?)? = nil) -> Measured {
+    static func measure(_ table: Table, cell: (TableCell) -> [Inline], roff: WrittenCells? = nil) -> Measured {
         var measured = Measured(columnCount: table.columns.count)
         // The sampled rows' words stay in `sampled`, cell after cell; the other rows' only count
         // towards the longest words, and `other` forgets them row after row.

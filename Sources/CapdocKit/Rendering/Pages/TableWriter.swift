@@ -33,8 +33,8 @@ struct TableWriter {
     private static let usualCellBytes = 96
 
     /// Appends one cell's inlines in the table's format: written directly where that gives cmark's
-    /// bytes (`DirectInlineWriter`), rendered by cmark otherwise.
-    /// Whether the bytes are `DirectInlineWriter`'s (false: cmark's, rewritten).
+    /// bytes (`DirectInlineWriter`), rendered by cmark otherwise. Returns whether the bytes are
+    /// `DirectInlineWriter`'s (false: cmark's, rewritten for the table).
     @discardableResult
     private func cell(_ inlines: [Inline], _ out: inout ByteBuffer) -> Bool {
         if cells.write(inlines, into: &out) { return true }
