@@ -52,8 +52,10 @@ struct ByteBuffer: ~Copyable {
         // first appends each copied what was written.
         let newCapacity = Swift.max(needed, capacity * 2, 256)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.initialize(from: base, count: count)
-        if capacity > 0 { base.deallocate() }
+        if capacity > 0 {
+            grown.initialize(from: base, count: count)
+            base.deallocate()
+        }
         base = grown
         capacity = newCapacity
     }
