@@ -70,7 +70,6 @@ struct ByteBufferTests {
                 #expect(buffer.array() == array)
                 #expect(buffer.withBytes { Array($0) } == array)
                 #expect(buffer.isEmpty == array.isEmpty)
-                if let index = array.indices.randomElement(using: &generator) { #expect(buffer[index] == array[index]) }
             }
         }
     }

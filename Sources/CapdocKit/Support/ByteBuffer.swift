@@ -27,11 +27,6 @@ struct ByteBuffer: ~Copyable {
 
     var last: UInt8? { count > 0 ? base[count - 1] : nil }
 
-    subscript(position: Int) -> UInt8 {
-        precondition(position >= 0 && position < count, "ByteBuffer index out of range")
-        return base[position]
-    }
-
     /// The bytes written, as an array.
     func array() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
@@ -72,13 +67,7 @@ struct ByteBuffer: ~Copyable {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         reserve(length)
-        let target = base + count
-        // Most pieces are a tag or a few letters: copied in a loop, without calling memcpy.
-        if length <= 16 {
-            for index in 0..<length { target[index] = source[index] }
-        } else {
-            target.update(from: source, count: length)
-        }
+        (base + count).update(from: source, count: length)
         count += length
     }
 
@@ -100,22 +89,10 @@ struct ByteBuffer: ~Copyable {
         ByteText.withBytes(text) { append(contentsOf: $0) }
     }
 
-    /// A literal's bytes, where they lie (a one-character literal is held as its scalar, which
-    /// `withUTF8Buffer` writes out).
+    /// A literal's bytes, where they lie (`ByteText.withBytes`).
     @inline(__always)
     mutating func append(literal: StaticString) {
-        Self.withBytes(of: literal) { append(contentsOf: $0) }
-    }
-
-    /// Runs `body` over a literal's UTF-8 bytes where they lie. `StaticString.withUTF8Buffer` alone
-    /// was left out of line with its closure, a call per tag written; a one-character literal (held
-    /// as its scalar, not as bytes) still goes through it.
-    @inline(__always)
-    static func withBytes<Result>(of literal: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if literal.hasPointerRepresentation {
-            return body(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        }
-        return literal.withUTF8Buffer(body)
+        ByteText.withBytes(literal) { append(contentsOf: $0) }
     }
 
     /// Two bytes at once (an escape: `\-`, `../`'s parts).
@@ -135,11 +112,6 @@ struct ByteBuffer: ~Copyable {
 
     /// An integer in decimal, as `ByteText.appendDecimal` writes it into an array.
     mutating func appendDecimal(_ number: Int) {
-        guard number >= 0 else { return append(String(number)) }
-        if number < 10 { return append(0x30 &+ UInt8(truncatingIfNeeded: number)) }
-        if number < 100 {
-            return append(0x30 &+ UInt8(truncatingIfNeeded: number / 10), 0x30 &+ UInt8(truncatingIfNeeded: number % 10))
-        }
-        ByteText.forEachDecimalDigit(of: UInt64(number)) { append($0) }
+        ByteText.forEachDecimalByte(of: number) { append($0) }
     }
 }

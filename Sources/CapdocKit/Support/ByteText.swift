@@ -112,16 +112,24 @@ enum ByteText {
     /// An integer in decimal, as `String(number)` writes it, without making the String: pages write a
     /// citation number at every cell, and the dataset millions of positions.
     static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
-        guard number >= 0 else { return output += String(number).utf8 }
-        // Most numbers written are citation numbers and positions under 100: their digits come from
-        // divisions by constants (a multiply), not the general loop's divisions by a variable.
-        if number < 10 { return output.append(0x30 &+ UInt8(truncatingIfNeeded: number)) }
-        if number < 100 {
-            output.append(0x30 &+ UInt8(truncatingIfNeeded: number / 10))
-            output.append(0x30 &+ UInt8(truncatingIfNeeded: number % 10))
-            return
+        forEachDecimalByte(of: number) { output.append($0) }
+    }
+
+    /// The bytes of `String(number)`, one by one: what `appendDecimal` and `ByteBuffer.appendDecimal`
+    /// append. Most numbers written are citation numbers and positions under 100: their digits come
+    /// from divisions by constants (a multiply), not the general loop's divisions by a variable.
+    @inline(__always)
+    static func forEachDecimalByte(of number: Int, _ body: (UInt8) -> Void) {
+        if number < 0 {
+            String(number).utf8.forEach(body)
+        } else if number < 10 {
+            body(0x30 &+ UInt8(truncatingIfNeeded: number))
+        } else if number < 100 {
+            body(0x30 &+ UInt8(truncatingIfNeeded: number / 10))
+            body(0x30 &+ UInt8(truncatingIfNeeded: number % 10))
+        } else {
+            forEachDecimalDigit(of: UInt64(number), body)
         }
-        forEachDecimalDigit(of: UInt64(number)) { output.append($0) }
     }
 
     /// The ASCII digits of a number, most significant first, as `String(number)` writes them: the one
@@ -138,6 +146,17 @@ enum ByteText {
         } while divisor > 0
     }
 
+    /// Runs `body` over a literal's UTF-8 bytes where they lie. `StaticString.withUTF8Buffer` alone
+    /// was left out of line with its closure, a call per tag written; a one-character literal (held
+    /// as its scalar, not as bytes) still goes through it.
+    @inline(__always)
+    static func withBytes<Result>(_ literal: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if literal.hasPointerRepresentation {
+            return body(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+        return literal.withUTF8Buffer(body)
+    }
+
     /// Runs `body` over the text's UTF-8 bytes without copying them when the string is native.
     static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
@@ -149,7 +168,7 @@ extension Array where Element == UInt8 {
     /// Appends a literal's bytes where they lie: a String literal's `.utf8` is first copied out of a
     /// small string, and tables append markup at every cell.
     mutating func append(literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
+        ByteText.withBytes(literal) { append(contentsOf: $0) }
     }
 }
 

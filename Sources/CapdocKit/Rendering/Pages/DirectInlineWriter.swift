@@ -91,7 +91,7 @@ struct DirectInlineWriter {
         /// Where this cell starts in `bytes`.
         var cellStart = 0
         /// cmark's `begin_content` (Markdown): nothing but digits has been written on the line yet.
-        var beginContent = true
+        var beginContent: Bool
         /// Where each relative link starts in `bytes`, when asked for (`insideLineBytes`); nil otherwise.
         var linkStarts: [Int32]?
 
@@ -107,7 +107,7 @@ struct DirectInlineWriter {
 
         /// Markup of capdoc's or cmark's own (no `|`, no `[` after `]`): appended as it is.
         mutating func literal(_ text: StaticString) {
-            ByteBuffer.withBytes(of: text) { buffer in
+            ByteText.withBytes(text) { buffer in
                 bytes.append(contentsOf: buffer)
                 if beginContent { beginContent = buffer.allSatisfy(\.isDigit) }
             }
@@ -138,6 +138,11 @@ struct DirectInlineWriter {
                 bytes.append(contentsOf: buffer)
                 return true
             }
+        }
+
+        /// "../" `depth` times: where a relative link starts on a page that deep.
+        mutating func appendParentFolders(_ depth: Int) {
+            for _ in 0..<depth { bytes.append(literal: "../") }
         }
 
         /// A decimal number (`ByteText.appendDecimal`): citation numbers are the most frequent text of
@@ -253,7 +258,7 @@ struct DirectInlineWriter {
         var copied = 0
         for start in written.linkStarts where depth > 0 {
             output.bytes.append(contentsOf: written.bytes[copied..<Int(start)])
-            for _ in 0..<depth { output.bytes.append(literal: "../") }
+            output.appendParentFolders(depth)
             copied = Int(start)
         }
         output.bytes.append(contentsOf: written.bytes[copied...])
@@ -288,7 +293,7 @@ struct DirectInlineWriter {
         // cell to cmark, so what was copied does not matter.
         let plain = Self.plainBytes
         if output.linkStarts != nil { output.linkStarts!.append(Int32(output.bytes.count)) }
-        for _ in 0..<depth { output.bytes.append(literal: "../") }
+        output.appendParentFolders(depth)
         if !target.section.isEmpty {
             guard output.appendPlain(target.section, plain) else { return false }
             output.bytes.append(0x2F)
