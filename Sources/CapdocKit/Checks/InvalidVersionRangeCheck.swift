@@ -1,33 +1,32 @@
-/// An OS range that is malformed, empty, ambiguous, or ends before the domain's authorization exists on the platform.
+/// An OS range that is malformed, empty, ambiguous, or reaches before the platform existed.
 enum InvalidVersionRangeCheck: Check {
     public static let id = CheckID.invalidVersionRange
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
     static let documentation = """
     Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
     and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
-    each platform numbers its versions differently. A range that ends before the first version in which \
-    the authorization status exists on a platform (from the `status-exists` claims) describes nothing real.
+    each platform numbers its versions differently. A platform's `first-version` (`platforms.yaml`) is \
+    where its history starts: a range that starts before it, or ends at or before it, speaks of versions \
+    that never existed. A range with no `from` is not one of them: "before 8.0" (the `-before` claims of \
+    an availability line) starts where the platform does.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        // The first version of the domain's authorization on each platform, from the sourced status facts.
-        var firstVersion: [String: Version] = [:]
-        for fact in context.merge.facts(of: .statusExists) where fact.value == .boolean(true) {
-            guard let from = fact.os.from else { continue }
-            if let known = firstVersion[fact.platform], known < from { continue }
-            firstVersion[fact.platform] = from
-        }
-        // A platform whose status facts start unbounded has no known first version.
-        for fact in context.merge.facts(of: .statusExists) where fact.value == .boolean(true) && fact.os.from == nil {
-            firstVersion[fact.platform] = nil
-        }
+        let vocabulary = context.model.vocabulary
         var diagnostics: [Diagnostic] = []
         for claim in context.model.claims {
-            guard let until = claim.scope.os.until, case let .named(platforms) = claim.scope.platforms else { continue }
+            let os = claim.scope.os
+            guard os.from != nil || os.until != nil, case let .named(platforms) = claim.scope.platforms else { continue }
             for platform in platforms {
-                guard let first = firstVersion[platform.value], !(first < until) else { continue }
-                diagnostics.append(Diagnostic(.error, "os range ends at \(until), before \(platform.value) \(first), the first version with \(context.model.vocabulary.domain.name)",
-                                              at: claim.location, check: Self.id))
+                guard let first = vocabulary.firstVersion(of: platform.value) else { continue }
+                let name = vocabulary.name(.platform, platform.value) ?? platform.value
+                if let until = os.until, !(first < until) {
+                    diagnostics.append(Diagnostic(.error, "os range ends at \(until), not after \(name) \(first), the platform's first version: it covers no version of \(name)",
+                                                  at: claim.location, check: Self.id))
+                } else if let from = os.from, from < first {
+                    diagnostics.append(Diagnostic(.error, "os range starts at \(from), before \(name) \(first), the platform's first version",
+                                                  at: claim.location, check: Self.id))
+                }
             }
         }
         return diagnostics

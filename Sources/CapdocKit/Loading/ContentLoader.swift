@@ -146,6 +146,8 @@ public struct ContentLoader: Sendable {
             gates = GateReader.gates(node, diagnostics: &diagnostics)
         }
 
+        // The vocabulary is needed to know which platforms a complete list leaves out.
+        sources = sources.map { PlatformListCompletion.completed($0, vocabulary: vocabulary) }
         diagnostics += Self.undeclaredConcepts(in: sources, domain: domain)
         let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, gates: gates, root: root)
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
@@ -269,7 +271,7 @@ public struct ContentLoader: Sendable {
 
 /// Reads one source file.
 enum SourceReader {
-    static let fields = ["title", "edition", "url", "kind", "date", "archive", "summary", "claims"]
+    static let fields = ["title", "edition", "url", "kind", "date", "archive", "summary", PlatformListCompletion.field, "claims"]
     static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
 
     static func source(_ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
@@ -293,6 +295,11 @@ enum SourceReader {
         }
         let summary = reader.node("summary").flatMap { ValueReader.prose($0, field: "summary", allowEmpty: true, diagnostics: &diagnostics) }
         let edition = reader.string("edition", required: false, diagnostics: &diagnostics)
+        let platformList = reader.string(PlatformListCompletion.field, required: false, diagnostics: &diagnostics)
+        if let platformList, platformList.value != PlatformListCompletion.complete {
+            diagnostics.append(Diagnostic(.error, "\(PlatformListCompletion.field) '\(platformList.value)' is not '\(PlatformListCompletion.complete)', the one value it takes",
+                                          at: platformList.location, check: .wrongType))
+        }
 
         var claims: [Claim] = []
         var seen: [String: SourceLocation] = [:]
@@ -320,7 +327,8 @@ enum SourceReader {
         }
         guard let title, let url, let kind else { return nil }
         return Source(id: Located(id, at: reader.location), title: title.value, url: url.value, kind: kind.value,
-                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path, edition: edition?.value)
+                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path, edition: edition?.value,
+                      platformList: platformList)
     }
 }
 

@@ -2,7 +2,7 @@
 struct VocabularyLoader {
     /// The file of each simple vocabulary kind, and the extra fields its entries may have.
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
-        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting"]),
+        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version"]),
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
@@ -80,6 +80,11 @@ struct VocabularyLoader {
                 }
                 if extra == "values", !Self.keyValueKinds.contains(text.value) {
                     diagnostics.append(Diagnostic(.error, "key values '\(text.value)' is not one of \(Self.keyValueKinds.joined(separator: ", "))",
+                                                  at: text.location, check: .wrongType))
+                    continue
+                }
+                if extra == "first-version", Version(text.value) == nil {
+                    diagnostics.append(Diagnostic(.error, "first-version '\(text.value)' is not a version (dotted numbers, such as \"2.0\")",
                                                   at: text.location, check: .wrongType))
                     continue
                 }

@@ -16,6 +16,10 @@ struct CellMerger {
     private let columns: ClaimColumns
     private let rulings: Ruling.Book
     private let ranks: VersionRanks
+    /// By platform position: the rank of the platform's first version (`unboundedFrom` where it declares
+    /// none). Facts are cut to begin there, and one that begins there is written as open-ended below:
+    /// answers never speak of versions before a platform existed ("before 2.0: Unknown").
+    private let firstRanks: [Int32]
     private var sweep: CellSweep
     let facts = FactStore()
     private(set) var contradictions = ContradictionCollector()
@@ -28,10 +32,11 @@ struct CellMerger {
     private var agreeing: [Int32] = []
     private var deciding: [Int32] = []
 
-    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks) {
+    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks, firstRanks: [Int32]) {
         self.columns = columns
         self.rulings = rulings
         self.ranks = ranks
+        self.firstRanks = firstRanks
         sweep = CellSweep(columns: columns)
         citations = CitationTable(columns: columns)
     }
@@ -55,7 +60,10 @@ struct CellMerger {
         }
         hasPending = false
         sweep.start(named, general, unboundedUntil: ranks.unboundedUntil)
+        let first = firstRanks[cell.address.platform]
         while sweep.next() {
+            // Before the platform existed nothing holds, and nothing contradicts.
+            if sweep.upper <= first { continue }
             let narrowest = sweep.narrowest
             let valueID = columns.valueIDs[Int(narrowest[0])]
             if narrowest.allSatisfy({ columns.valueIDs[Int($0)] == valueID }) {
@@ -120,6 +128,9 @@ struct CellMerger {
     }
 
     private mutating func write(_ cell: Cell, lower: Int32, upper: Int32, valueClaim: Int32, adjudication: String?, citations: FactCitations) {
+        let first = firstRanks[cell.address.platform]
+        guard upper > first else { return }
+        let lower = lower <= first ? VersionRanks.unboundedFrom : lower
         facts.append(Fact(kind: cell.address.kind, subject: cell.subject, platform: cell.platform, level: cell.level,
                           os: ranks.range(from: lower, until: upper), value: columns.values[Int(valueClaim)],
                           adjudication: adjudication, citations: citations))

@@ -11,7 +11,10 @@ enum Merger {
     public static func merge(_ model: ContentModel) -> MergeResult {
         let claims = model.claims
         let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects(of: claims))
-        let ranks = VersionRanks(bounds(of: claims, model.adjudications))
+        let firstVersions = cells.platforms.map { model.vocabulary.firstVersion(of: $0) }
+        let ranks = VersionRanks(bounds(of: claims, model.adjudications) + firstVersions.compactMap { $0 })
+        // Where a platform begins: a fact about the time before it is not written (see `CellMerger`).
+        let firstRanks = firstVersions.map { $0.map { ranks.from(VersionRange(from: $0)) } ?? VersionRanks.unboundedFrom }
         let columns = ClaimColumns(claims: claims, ranks: ranks)
         let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
                                      platforms: cells.platformPositions, ranks: ranks)
@@ -29,7 +32,7 @@ enum Merger {
         let work = parallelMap(runCount + 1) { task -> MergeWork in
             guard task > 0 else { return .references(ClaimsByReference(claims: claims, references: columns.references)) }
             let run = (cellRows.count * (task - 1) / runCount)..<(cellRows.count * task / runCount)
-            var merger = CellMerger(columns: columns, rulings: rulings, ranks: ranks)
+            var merger = CellMerger(columns: columns, rulings: rulings, ranks: ranks, firstRanks: firstRanks)
             let counts = merge(cellRows[run], cells: cells, members: members, into: &merger)
             return .cells(merger, counts: counts)
         }

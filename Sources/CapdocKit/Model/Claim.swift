@@ -257,13 +257,18 @@ public struct Source: Sendable, Hashable {
     /// Which copy or version of the page this is ("current page", "2019 rendering"), for pages that
     /// share a title; nil for the only copy.
     var edition: String?
+    /// `platform-list: complete`: the page's availability list names every platform its symbol exists
+    /// on, so the platforms and versions it leaves out are claims too (`PlatformListCompletion`).
+    public var platformList: Located<String>?
 
     /// The title with its edition, as readers see it: two copies of one page must not look the same.
     public var displayTitle: String { edition.map { "\(title) (\($0))" } ?? title }
 
     public init(id: Located<String>, title: String, url: String, kind: String, date: String?,
-                archive: Located<String>?, summary: String?, claims: [Claim], path: String, edition: String? = nil) {
+                archive: Located<String>?, summary: String?, claims: [Claim], path: String, edition: String? = nil,
+                platformList: Located<String>? = nil) {
         self.edition = edition
+        self.platformList = platformList
         self.id = id
         self.title = title
         self.url = url

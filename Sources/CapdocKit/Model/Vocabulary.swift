@@ -89,6 +89,12 @@ public struct Vocabulary: Sendable {
 
     public func ids(_ kind: EntityKind) -> [String] { all(kind).map(\.id.value) }
 
+    /// The first version of a platform (`first-version` in `platforms.yaml`): no answer speaks of the
+    /// time before it. Nil where the platform declares none.
+    public func firstVersion(of platform: String) -> Version? {
+        entity(.platform, platform)?.attributes["first-version"].flatMap(Version.init)
+    }
+
     func entity(_ kind: EntityKind, _ id: String) -> Entity? {
         guard let position = index[kind.ordinal][id] else { return nil }
         return entities[kind.ordinal][position]
