@@ -69,6 +69,12 @@ func deprecationLine(_ what: String, _ deprecation: Deprecation) -> String {
     return line
 }
 
+/// Where an answer is unknown: which pages were read and say nothing about it.
+func printSilent(_ sources: [String], about subject: String) {
+    guard !sources.isEmpty else { return }
+    Terminal.write("Unknown because these pages about \(subject) are silent on it: \(sources.joined(separator: ", ")).\n")
+}
+
 func yesNo(_ value: Bool?, yes: String = "yes", no: String = "no") -> String {
     switch value {
     case true?: yes
@@ -122,6 +128,7 @@ struct SupportQuery: ParsableCommand {
         if let key = answer.optOutKey {
             Terminal.write("Info.plist key that stops implicit authorization requests: \(key).\n")
         }
+        printSilent(answer.silentSources, about: service)
         options.printSources(answer.sources, answers)
     }
 }
@@ -164,6 +171,7 @@ struct KeysQuery: ParsableCommand {
         } else {
             Terminal.write("\(header): unknown (the sources do not decide).\n")
         }
+        printSilent(answer.silentSources, about: "the \(request) request")
         if !answer.deprecated.isEmpty {
             Terminal.write("No longer needed here, still read by older versions: \(answer.deprecated.joined(separator: ", ")).\n")
         }

@@ -51,6 +51,7 @@ enum CheckRegistry {
         GateContradictionCheck.self,
         StaleAdjudicationCheck.self,
         LevelNotOnPlatformCheck.self,
+        EquivalentLevelsDifferCheck.self,
         RelaunchNotOnPlatformCheck.self,
         KeyNotOnPlatformCheck.self,
         StatusNotOnPlatformCheck.self,

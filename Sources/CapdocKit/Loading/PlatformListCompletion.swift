@@ -9,7 +9,8 @@
 /// instead of "No" where a maintainer wrote the absence down and "Unknown" where nobody did.
 ///
 /// Only what the source leaves open is made: a platform any of its claims names (whatever the value
-/// and range) and versions a claim already covers are left to those claims.
+/// and range) and versions a claim already covers are left to those claims. Only subjects with a line
+/// of their own are completed: at least one `true` claim with the version that introduced it.
 enum PlatformListCompletion {
     /// The source field, and the one value it takes.
     static let field = "platform-list"
@@ -29,7 +30,10 @@ enum PlatformListCompletion {
             // A claim about every platform has spoken about each: nothing is left out.
             guard group.claims.allSatisfy({ $0.scope.platforms.isNamedList }) else { continue }
             let listed = group.claims.filter { $0.value.value == .boolean(true) }
-            guard !listed.isEmpty else { continue }
+            // A list's lines give the versions that introduced the symbol: a subject the source speaks
+            // of only in passing ("an iOS app uses this key instead"), with no line of its own, is not
+            // what the list is about, and nothing is implied for it.
+            guard listed.contains(where: { $0.scope.os.from != nil }) else { continue }
             let named = Set(group.claims.flatMap { $0.scope.platforms.resolve(in: platforms) })
             let missing = platforms.filter { !named.contains($0) }
             if !missing.isEmpty {

@@ -11,9 +11,9 @@ struct CellMembers: Sendable {
     /// By kind × platform × level (`generalRow`): the claims about every subject.
     private let general: ClaimRows
 
-    init(claims: [Claim], cells: CellIndex) {
+    init(claims: [Claim], cells: CellIndex, equivalent: EquivalentLevels? = nil) {
         self.cells = cells
-        let coverage = Coverage(cells: cells)
+        let coverage = Coverage(cells: cells, equivalent: equivalent ?? EquivalentLevels(none: cells.platforms.count))
         // What each claim covers is worked out on every core, run by run; the runs are then laid out by cell.
         let runs = parallelRuns(claims.count) { run in
             var covered = Covered()
@@ -85,10 +85,13 @@ private struct Coverage: Sendable {
     let cells: CellIndex
     let everyPlatform: [Int]
     let everyLevel: [Int]
+    /// Where a claim about one level covers every level (see `EquivalentLevels`).
+    let equivalent: EquivalentLevels
     var generalRowCount: Int { cells.generalRow(kind: FactKind.allCases.count, platform: 0, level: 0) }
 
-    init(cells: CellIndex) {
+    init(cells: CellIndex, equivalent: EquivalentLevels) {
         self.cells = cells
+        self.equivalent = equivalent
         everyPlatform = Array(cells.platforms.indices)
         everyLevel = Array(cells.levels.indices)
     }
@@ -98,6 +101,8 @@ private struct Coverage: Sendable {
         let ordinal = kind.ordinal
         let platforms = positions(scope.platforms, in: cells.platformPositions, every: everyPlatform)
         let levels = kind.takesLevels ? positions(scope.levels, in: cells.levelPositions, every: everyLevel) : [0]
+        // On a platform whose levels are equivalent, a claim about some levels covers them all.
+        func levelsCovered(on platform: Int) -> [Int] { kind.takesLevels && equivalent.platforms[platform] ? everyLevel : levels }
         var subjects: [Int] = []
         if kind.isFlow {
             if let flowKey, let position = cells.subjectPositions(kind)[flowKey] { subjects = [position] }
@@ -106,7 +111,7 @@ private struct Coverage: Sendable {
             subjects = ids.compactMap { subjectPositions[$0.value] }
         } else {
             for platform in platforms {
-                for level in levels {
+                for level in levelsCovered(on: platform) {
                     covered.generalRows.append(Int32(cells.generalRow(kind: ordinal, platform: platform, level: level)))
                     covered.generalClaims.append(claim)
                 }
@@ -115,7 +120,7 @@ private struct Coverage: Sendable {
         }
         for subject in subjects {
             for platform in platforms {
-                for level in levels {
+                for level in levelsCovered(on: platform) {
                     covered.namedCells.append(Int32(cells.index(kind: ordinal, takesLevels: kind.takesLevels, subject: subject, platform: platform, level: level)))
                     covered.namedClaims.append(claim)
                 }

@@ -18,7 +18,7 @@ enum Merger {
         let columns = ClaimColumns(claims: claims, ranks: ranks)
         let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
                                      platforms: cells.platformPositions, ranks: ranks)
-        let members = CellMembers(claims: claims, cells: cells)
+        let members = CellMembers(claims: claims, cells: cells, equivalent: EquivalentLevels(claims: claims, cells: cells))
 
         // Cells are independent: rows of cells (one kind × subject each) are merged in runs on every
         // core, and the runs' results joined in cell order, so the output does not depend on timing.

@@ -33,6 +33,7 @@ public struct CheckID: RawRepresentable, Hashable, Sendable, Comparable, CustomS
     static let gateContradiction = CheckID(rawValue: "gate-contradiction")
     static let staleAdjudication = CheckID(rawValue: "stale-adjudication")
     static let levelNotOnPlatform = CheckID(rawValue: "level-not-on-platform")
+    static let equivalentLevelsDiffer = CheckID(rawValue: "equivalent-levels-differ")
     static let relaunchNotOnPlatform = CheckID(rawValue: "relaunch-not-on-platform")
     static let keyNotOnPlatform = CheckID(rawValue: "key-not-on-platform")
     static let statusNotOnPlatform = CheckID(rawValue: "status-not-on-platform")

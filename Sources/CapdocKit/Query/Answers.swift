@@ -33,6 +33,18 @@ public struct Answers: Sendable {
         return newest
     }
 
+    /// The sources that speak of an entity (a claim names it as its subject), in id order: where an
+    /// answer about it is unknown, these are the pages that were read and are silent on the question,
+    /// which an "unknown" names so that a reader knows what was consulted, not only that nothing decides.
+    public func sourcesNaming(_ kind: EntityKind, _ id: String) -> [String] {
+        model.sources.filter { source in
+            source.claims.contains { claim in
+                guard claim.fact.subjectKind == kind, case let .named(subjects) = claim.scope.subjects else { return false }
+                return subjects.contains { $0.value == id }
+            }
+        }.map(\.id.value).sorted()
+    }
+
     /// The version an answer is for: the one asked, or the newest the sources name.
     func version(_ os: Version?, on platform: String) -> Version? { os ?? newestVersion(on: platform) }
 
@@ -46,6 +58,9 @@ public struct Answers: Sendable {
         public var support: Support
         /// What else the sources say of the service here (`SupportAnswer.detailKinds`), through the gates.
         var details: [(kind: FactKind, answer: GatedFacts.Segment)]
+        /// Where availability or relaunch is unknown: the sources that speak of the service and are
+        /// silent here (empty when both are decided).
+        public var silentSources: [String]
 
         /// The service facts a support answer reports beside availability and relaunch, in this order.
         static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
@@ -69,9 +84,10 @@ public struct Answers: Sendable {
         let details = SupportAnswer.detailKinds.map { kind in
             (kind: kind, answer: matrix.gated.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
         }
+        let support = matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
+        let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)
         return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
-                             support: matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy),
-                             details: details)
+                             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [])
     }
 
     public struct LevelAnswer: Sendable {
@@ -123,6 +139,8 @@ public struct Answers: Sendable {
         /// Set where the request's method is deprecated.
         public var deprecation: Deprecation?
         public var facts: [Fact]
+        /// Where the keys are unknown: the sources that speak of the request and are silent here.
+        public var silentSources: [String]
         public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
     }
 
@@ -153,7 +171,8 @@ public struct Answers: Sendable {
         let deprecation = gated.deprecation(.requestDeprecated, subject: request, platform: platform, at: at)
         if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
         return KeysAnswer(request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
-                          deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts)
+                          deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts,
+                          silentSources: required == nil && closedBy == nil ? sourcesNaming(.request, request) : [])
     }
 }
 
@@ -208,6 +227,7 @@ extension Answers.SupportAnswer {
                                            ("backgroundModeRequired", .backgroundModeRequired), ("backgroundDelivery", .backgroundDelivery)]
         for (name, kind) in flags { members[name] = detail(kind).flag.map(JSONValue.bool) ?? .null }
         members["optOutKey"] = optOutKey.map(JSONValue.string) ?? .null
+        members["silentSources"] = .strings(silentSources)
         members["sources"] = .strings(sources)
         members["claims"] = .strings(claims)
         return .object(members)
@@ -237,6 +257,7 @@ extension Answers.KeysAnswer {
             "osIsNewestKnown": .bool(newest),
             "deprecatedRequest": deprecation.map(\.json) ?? .null,
             "deprecated": .strings(deprecated),
+            "silentSources": .strings(silentSources),
             "sources": .strings(sources),
         ])
     }
