@@ -35,11 +35,15 @@ struct EqualEvidenceTests {
     func missingPlatformAnswersAlike() throws {
         let report = FixtureTree.shipped().check(archives: false)
         let gated = GatedFacts(merge: report.merge, model: report.model)
-        // CLMonitor (the condition-monitoring service) and LocationButton (an API) both have no watchOS line.
+        // CLMonitor (the condition-monitoring service) has no watchOS line, CLLocationButton (an API) no
+        // macOS line, LocationButton (a request) no macOS line: each answers no, citing its list.
         let service = gated.answer(.serviceOnPlatform, subject: "condition-monitoring", platform: "watchos")
-        let api = gated.answer(.apiAvailable, subject: "location-button", platform: "macos")
-        #expect(service.answer == .value(.boolean(false)))
-        #expect(api.answer == .value(.boolean(false)))
+        let api = gated.answer(.apiAvailable, subject: "cl-location-button", platform: "macos")
+        let request = gated.answer(.requestAvailable, subject: "location-button", platform: "macos")
+        for answer in [service, api, request] {
+            #expect(answer.answer == .value(.boolean(false)))
+            #expect(!answer.claims.isEmpty)
+        }
     }
 
     @Test("a list's implied claims: missing platforms and the versions before an introduction")

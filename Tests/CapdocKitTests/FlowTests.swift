@@ -103,16 +103,17 @@ struct FlowTests {
         #expect(watch.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
     }
 
-    @Test("visionOS apps cannot call requestAlwaysAuthorization() (no visionOS line); no flow is described for macOS, tvOS or Mac Catalyst")
+    @Test("visionOS apps cannot call requestAlwaysAuthorization() (no visionOS line); no flow is described for macOS or Mac Catalyst; tvOS prompts with the When In Use key")
     func platforms() throws {
         // The page's sentence about compatible iPad and iPhone apps in visionOS is a note, not availability.
         let vision = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-while-using", platform: "visionos", os: nil)
         #expect(vision.closedBy?.outcome == "request-not-available")
         #expect(vision.to == nil)
-        for platform in ["tvos", "mac-catalyst"] {
-            let other = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: platform, os: nil)
-            #expect(other.prompted == nil && other.to == nil, "\(platform): no source describes its prompts")
-        }
+        let catalyst = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: "mac-catalyst", os: nil)
+        #expect(catalyst.prompted == nil && catalyst.to == nil, "mac-catalyst: no source describes its prompts")
+        // requestWhenInUseAuthorization()'s page lists tvOS and says the prompt shows the When In Use key.
+        let tv = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: "tvos", os: nil)
+        #expect(tv.promptKey == "NSLocationWhenInUseUsageDescription")
         let mac = try answers.flow(from: "not-determined", trigger: "request-when-in-use", choice: nil, platform: "macos", os: nil)
         #expect(mac.prompted == nil && mac.to == nil)
         guard case let .object(members) = mac.json else { Issue.record("not an object"); return }
@@ -365,7 +366,8 @@ struct FlowTests {
         var tree = FixtureTree.shipped()
         let page = tree.text("sources/request-when-in-use-authorization.yaml")
         tree.write(page.replacingOccurrences(of: "platforms: [ios, ipados, watchos]",
-                                             with: "platforms: [ios, ipados, macos, watchos]"),
+                                             with: "platforms: [ios, ipados, macos, watchos]")
+                       .replacingOccurrences(of: "platforms: [ios, ipados, watchos, tvos]", with: "platforms: [ios, ipados, macos, watchos, tvos]"),
                    to: "sources/request-when-in-use-authorization.yaml")
         let report = tree.check(archives: false)
         #expect(report.diagnostics.contains { $0.checkID == StatusNotOnPlatformCheck.id && $0.message.contains("macos") && $0.message.contains("authorized-when-in-use") })

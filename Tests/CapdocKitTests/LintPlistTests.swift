@@ -90,7 +90,7 @@ struct LintPlistTests {
         #expect(mac.findings[0].claims == ["requesting-authorization#keys-macos"])
         let temporary = try lint("missing-always.plist", requests: ["temporary-full-accuracy"])
         #expect(rules(temporary) == ["missing-usage-key NSLocationTemporaryUsageDescriptionDictionary"])
-        #expect(temporary.findings[0].sources == ["request-temporary-full-accuracy"])
+        #expect(temporary.findings[0].sources == ["key-temporary-usage", "request-temporary-full-accuracy", "request-temporary-full-accuracy-completion"])
     }
 
     @Test("missing-usage-key suggests a misspelt key the plist has")
@@ -171,7 +171,8 @@ struct LintPlistTests {
             #expect(rules(result) == ["deprecated-key NSLocationAlwaysUsageDescription"], "target \(target ?? "none")")
             let finding = try #require(result.findings.first)
             #expect(finding.severity == .warning)
-            #expect(finding.claims == ["key-always#deprecated"])
+            // The page's text (for targets from iOS 11) and its metadata line agree from 11.0 on.
+            #expect(finding.claims == ["key-always#deprecated", "key-always#deprecated-metadata-ios"])
             #expect(finding.sources == ["key-always"])
             #expect(result.errorCount == 0)
         }
@@ -183,9 +184,9 @@ struct LintPlistTests {
         #expect(mac.findings.isEmpty)
     }
 
-    @Test("key-not-on-platform: no source says the key is read there")
+    @Test("key-not-on-platform: the key's complete platform list leaves the platform out")
     func keyNotOnPlatformUnstated() throws {
-        // On watchOS no source names NSLocationAlwaysUsageDescription either way (on tvOS the key page now says it is not read).
+        // The key's page lists no watchOS (nor tvOS), and its list is complete: the key is not read there.
         // The pre-iOS 11 Always key says the app asks for Always (whatever platform's list names it),
         // and watchOS needs the current pair for that.
         let result = try lint("tvos-app.plist", platform: "watchos")
@@ -196,9 +197,8 @@ struct LintPlistTests {
         ])
         let finding = try #require(result.findings.first { $0.rule == .keyNotOnPlatform })
         #expect(finding.severity == .warning)
-        #expect(finding.message.hasPrefix("no source says that NSLocationAlwaysUsageDescription is read on watchOS"))
-        #expect(finding.message.contains("iOS 8.0 and later"))
-        #expect(finding.claims == ["key-always#exists-ios", "key-always#exists-ipados"])
+        #expect(finding.message.hasPrefix("NSLocationAlwaysUsageDescription does not exist on watchOS"))
+        #expect(finding.claims == ["key-always#not-listed"])
         // A key that a request needs on the platform counts as read there (the model has no key-exists
         // claims for watchOS, but the When In Use request needs the key on every platform).
         #expect(!result.findings.contains { $0.key == "NSLocationWhenInUseUsageDescription" })
@@ -370,7 +370,7 @@ struct LintPlistTests {
             "old-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: the always request (requestAlwaysAuthorization()) needs it on iOS 12.0 and later and fails immediately without it [missing-usage-key]",
             "  source: requesting-authorization#keys-always",
             "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0); use NSLocationAlwaysAndWhenInUseUsageDescription instead [deprecated-key]",
-            "  source: key-always#deprecated",
+            "  source: key-always#deprecated, key-always#deprecated-metadata-ios",
             "checked old-always.plist for ios 12.0, app, requests: when-in-use, always: 1 error, 1 warning",
             "",
         ])

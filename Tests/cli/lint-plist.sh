@@ -39,7 +39,7 @@ expect_status "deployment target 10: no warning" 0 lint deprecated-key.plist --p
 lacks "nothing deprecated at iOS 10" "$out" 'warning:'
 expect_status "deployment target 11: a warning, exit 0" 0 lint deprecated-key.plist --platform ios --deployment-target 11 --content "$content"
 contains "deprecated-key at iOS 11, at its line" "$out" '^deprecated-key.plist:[0-9]+: warning: NSLocationAlwaysUsageDescription is deprecated .*\[deprecated-key\]$'
-contains "cites the key's page" "$out" '^  source: key-always#deprecated$'
+contains "cites the key's page" "$out" '^  source: key-always#deprecated, key-always#deprecated-metadata-ios$'
 expect_status "keys not on tvOS are warnings" 0 lint tvos-app.plist --platform tvos --content "$content"
 contains "key-not-on-platform" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS: the sources say the system does not read it there \[key-not-on-platform\]$'
 
