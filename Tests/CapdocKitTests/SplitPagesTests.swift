@@ -21,9 +21,9 @@ struct SplitPagesTests {
         for index in 0..<count {
             let id = String(format: "svc-%03d", index)
             services += "\n- id: \(id)\n  name: Service \(index)\n  summary: The *service \(index)*.\n"
-            reference += "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: [ios, ipados, macos, mac-catalyst, watchos, tvos, visionos]\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
+            reference += "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: [ios, ipados, watchos, visionos]\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
             guide += "  - id: \(id)-levels\n    fact: service-available\n    subject: \(id)\n    levels: [when-in-use, always]\n    value: true\n    quote: Works under both levels.\n"
-            guide += "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
+            guide += "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    platforms: [ios, ipados]\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
         }
         tree.write(services, to: "services.yaml")
         tree.write(reference, to: "sources/synthetic-reference.yaml")
