@@ -87,6 +87,9 @@ struct QueryTests {
     func explain() throws {
         let explainer = Explainer(model: Self.report.model, merge: Self.report.merge)
         #expect(try explainer.resolve("visits") == .init(kind: .service, id: "visits"))
+        // With its parameter list, a member is the method, not the property of the same name.
+        #expect(try explainer.resolve("authorizationStatus()") == .init(kind: .api, id: "authorization-status-class-method"))
+        #expect(try explainer.resolve("authorizationStatus") == .init(kind: .api, id: "authorization-status-property"))
         #expect(try explainer.resolve("nslocationdefaultaccuracyreduced") == .init(kind: .key, id: "NSLocationDefaultAccuracyReduced"))
         #expect(try explainer.resolve("requestAlwaysAuthorization") == .init(kind: .request, id: "always"))
         #expect(try explainer.resolve("request-when-in-use") == .init(kind: .request, id: "when-in-use"))

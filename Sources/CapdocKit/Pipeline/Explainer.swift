@@ -36,6 +36,15 @@ public struct Explainer: Sendable {
                 add(Match(kind: kind, id: entity.id.value))
             }
         }
+        // Then a member with its parameter list as written: `authorizationStatus()` is the class method
+        // `CLLocationManager.authorizationStatus()`, not the property `CLLocationManager.authorizationStatus`.
+        if wanted.contains("(") {
+            for kind in Self.order {
+                for entity in vocabulary.all(kind) where names(entity).contains(where: { Self.memberForms($0).contains(wanted) }) {
+                    add(Match(kind: kind, id: entity.id.value))
+                }
+            }
+        }
         for kind in Self.order {
             for entity in vocabulary.all(kind) where names(entity).contains(where: { Self.forms($0).contains(Self.normalize(wanted)) }) {
                 add(Match(kind: kind, id: entity.id.value))
@@ -62,6 +71,16 @@ public struct Explainer: Sendable {
             return [normalize(name)]
         }
         return [normalize(name), normalize(String(name[name.index(after: dot)...]))]
+    }
+
+    /// The forms a vocabulary name matches under with its parameter list kept: itself, and a
+    /// member's name without its type (lowercased).
+    static func memberForms(_ name: String) -> [String] {
+        let head = name.prefix { $0 != "(" }
+        guard !name.hasPrefix("com."), let dot = head.lastIndex(of: "."), head[head.index(after: dot)...].first?.isLowercase == true else {
+            return [name.lowercased()]
+        }
+        return [name.lowercased(), String(name[name.index(after: dot)...]).lowercased()]
     }
 
     /// Terms to suggest for a miss: every id, key and API name.
