@@ -33,15 +33,15 @@ enum EquivalentLevelsDifferCheck: Check {
         return diagnostics
     }
 
-    /// Where two levels' timelines give different decided answers inside the equivalence's range: the
-    /// two levels' positions and their segments there.
+    /// Where the first level's timeline and another's give different decided answers inside the
+    /// equivalence's range: the other level's position, and the two segments there.
     private static func firstDifference(_ timelines: [[GatedFacts.Segment]], within range: VersionRange)
-        -> (first: Int, other: Int, segments: (GatedFacts.Segment, GatedFacts.Segment))? {
+        -> (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment)? {
         for other in timelines.indices.dropFirst() {
             for segment in timelines[0] where segment.os.overlaps(range) && segment.answer != .unknown {
                 for candidate in timelines[other] where candidate.os.overlaps(segment.os.intersection(range))
                     && candidate.answer != .unknown && candidate.answer != segment.answer {
-                    return (0, other, (segment, candidate))
+                    return (other, segment, candidate)
                 }
             }
         }
@@ -49,18 +49,19 @@ enum EquivalentLevelsDifferCheck: Check {
     }
 
     private static func diagnostic(kind: FactKind, service: String, platform: String, levels: [String],
-                                   difference: (first: Int, other: Int, segments: (GatedFacts.Segment, GatedFacts.Segment)),
+                                   difference: (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment),
                                    equivalence: Fact, merge: MergeResult) -> Diagnostic {
-        let (one, other) = difference.segments
-        let where_ = one.os.intersection(other.os).intersection(equivalence.os)
-        let versions = where_.isUnbounded ? "" : " (\(where_))"
+        let (one, other) = (difference.first, difference.second)
+        let (firstLevel, otherLevel) = (levels[0], levels[difference.other])
+        let overlap = one.os.intersection(other.os).intersection(equivalence.os)
+        let versions = overlap.isUnbounded ? "" : " (\(overlap))"
         var notes: [DiagnosticNote] = []
-        for (segment, level) in [(one, levels[difference.first]), (other, levels[difference.other])] {
+        for (segment, level) in [(one, firstLevel), (other, otherLevel)] {
             guard let reference = segment.deciding.first ?? segment.claims.first, let claim = merge.claimsByReference[reference] else { continue }
             notes.append(DiagnosticNote("'\(reference)' decides '\(segment.answer.id)' under \(level)", at: claim.location))
         }
         let location = equivalence.claims.first.flatMap { merge.claimsByReference[$0]?.location } ?? .file("")
-        return Diagnostic(.error, "\(kind.rawValue) for \(service) on \(platform)\(versions) is '\(one.answer.id)' under \(levels[difference.first]) but '\(other.answer.id)' under \(levels[difference.other]), where this claim says the levels are equivalent",
+        return Diagnostic(.error, "\(kind.rawValue) for \(service) on \(platform)\(versions) is '\(one.answer.id)' under \(firstLevel) but '\(other.answer.id)' under \(otherLevel), where this claim says the levels are equivalent",
                           at: location, check: id, notes: notes)
     }
 }

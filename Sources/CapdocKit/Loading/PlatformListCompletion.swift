@@ -79,8 +79,9 @@ enum PlatformListCompletion {
         var made: [Claim] = []
         for platform in vocabulary.ids(.platform) {
             guard let first = vocabulary.firstVersion(of: platform) else { continue }
-            let naming = group.claims.filter { $0.scope.platforms.resolve(in: []).contains(platform) }
-            let lines = listed.filter { $0.scope.platforms.resolve(in: []).contains(platform) }
+            // Every claim of the group names its platforms (see `completed`).
+            let naming = group.claims.filter { $0.scope.platforms.names(platform) }
+            let lines = listed.filter { $0.scope.platforms.names(platform) }
             guard let line = lines.min(by: { ($0.scope.os.from ?? .zero) < ($1.scope.os.from ?? .zero) }),
                   let introduced = line.scope.os.from, first < introduced,
                   !naming.contains(where: { claim in claim.scope.os.from.map { $0 < introduced } ?? true }) else { continue }
@@ -123,13 +124,5 @@ enum PlatformListCompletion {
             if character.isLetter || character.isNumber { result.append(character) } else if result.last != "-" { result.append("-") }
         }
         return result
-    }
-}
-
-extension Selection {
-    /// Whether it names a list of ids (not `all`, not silent).
-    var isNamedList: Bool {
-        if case .named = self { return true }
-        return false
     }
 }

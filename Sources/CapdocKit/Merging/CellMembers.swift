@@ -11,9 +11,9 @@ struct CellMembers: Sendable {
     /// By kind × platform × level (`generalRow`): the claims about every subject.
     private let general: ClaimRows
 
-    init(claims: [Claim], cells: CellIndex, equivalent: EquivalentLevels? = nil) {
+    init(claims: [Claim], cells: CellIndex, equivalent: EquivalentLevels) {
         self.cells = cells
-        let coverage = Coverage(cells: cells, equivalent: equivalent ?? EquivalentLevels(none: cells.platforms.count))
+        let coverage = Coverage(cells: cells, equivalent: equivalent)
         // What each claim covers is worked out on every core, run by run; the runs are then laid out by cell.
         let runs = parallelRuns(claims.count) { run in
             var covered = Covered()

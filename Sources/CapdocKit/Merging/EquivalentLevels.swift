@@ -29,9 +29,4 @@ struct EquivalentLevels: Sendable {
         }
         platforms = zip(equivalent, denied).map { $0 && !$1 }
     }
-
-    /// No platform: every level's cell has its own claims.
-    init(none platformCount: Int) {
-        platforms = Array(repeating: false, count: platformCount)
-    }
 }

@@ -12,6 +12,18 @@ public enum Selection: Sendable, Hashable {
         return true
     }
 
+    /// Whether it names a list of ids (not `all`, not silent).
+    var isNamedList: Bool {
+        if case .named = self { return true }
+        return false
+    }
+
+    /// Whether its list names this id.
+    func names(_ id: String) -> Bool {
+        if case let .named(ids) = self { return ids.contains { $0.value == id } }
+        return false
+    }
+
     /// Whether it names exactly one id.
     var isSingle: Bool {
         if case let .named(ids) = self { return ids.count == 1 }

@@ -62,25 +62,26 @@ public struct Explainer: Sendable {
         return text
     }
 
-    /// The forms a vocabulary name matches under: itself, and without its type prefix.
-    static func forms(_ name: String) -> [String] {
+    /// The member part of a name with a type prefix, parameters and all
+    /// (`CLLocationManager.authorizationStatus()` → `authorizationStatus()`); nil for any other name.
+    /// Only a member (lowercase) drops its type: `CLServiceSession.Diagnostic` is a type of its own,
+    /// and an entitlement's dots are part of its name.
+    static func member(of name: String) -> String? {
         let head = name.prefix { $0 != "(" }
-        // Only a member (lowercase) drops its type: `CLServiceSession.Diagnostic` is a type of its own,
-        // and an entitlement's dots are part of its name.
         guard !name.hasPrefix("com."), let dot = head.lastIndex(of: "."), head[head.index(after: dot)...].first?.isLowercase == true else {
-            return [normalize(name)]
+            return nil
         }
-        return [normalize(name), normalize(String(name[name.index(after: dot)...]))]
+        return String(name[name.index(after: dot)...])
     }
 
-    /// The forms a vocabulary name matches under with its parameter list kept: itself, and a
-    /// member's name without its type (lowercased).
+    /// The forms a vocabulary name matches under: itself, and without its type prefix.
+    static func forms(_ name: String) -> [String] {
+        [normalize(name)] + (member(of: name).map { [normalize($0)] } ?? [])
+    }
+
+    /// The same forms with the parameter list kept (lowercased).
     static func memberForms(_ name: String) -> [String] {
-        let head = name.prefix { $0 != "(" }
-        guard !name.hasPrefix("com."), let dot = head.lastIndex(of: "."), head[head.index(after: dot)...].first?.isLowercase == true else {
-            return [name.lowercased()]
-        }
-        return [name.lowercased(), String(name[name.index(after: dot)...]).lowercased()]
+        [name.lowercased()] + (member(of: name).map { [$0.lowercased()] } ?? [])
     }
 
     /// Terms to suggest for a miss: every id, key and API name.

@@ -38,10 +38,7 @@ public struct Answers: Sendable {
     /// which an "unknown" names so that a reader knows what was consulted, not only that nothing decides.
     public func sourcesNaming(_ kind: EntityKind, _ id: String) -> [String] {
         model.sources.filter { source in
-            source.claims.contains { claim in
-                guard claim.fact.subjectKind == kind, case let .named(subjects) = claim.scope.subjects else { return false }
-                return subjects.contains { $0.value == id }
-            }
+            source.claims.contains { $0.fact.subjectKind == kind && $0.scope.subjects.names(id) }
         }.map(\.id.value).sorted()
     }
 
