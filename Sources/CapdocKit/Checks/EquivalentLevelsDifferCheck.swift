@@ -8,9 +8,9 @@ enum EquivalentLevelsDifferCheck: Check {
     the same: on macOS, When In Use and Always are functionally equivalent. Where the equivalence holds \
     for every version, a claim about one level already speaks for the others (the merge gives each \
     level the claims of all, so sources that disagree meet as a `contradiction` to adjudicate). What \
-    can still differ is reported here: an answer closed by a gate for one level only (the level is not \
-    offered there), or answers inside an equivalence limited to some versions. Fix the claim whose \
-    scope is too wide, or the equivalence.
+    can still differ is reported here: a gate on the level itself that is open for one level and closed \
+    for another (the platform does not offer Always), or answers inside an equivalence limited to some \
+    versions. Fix the claim whose scope is too wide, or the equivalence.
     """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
@@ -18,14 +18,35 @@ enum EquivalentLevelsDifferCheck: Check {
         let levels = vocabulary.ids(.level)
         guard levels.count > 1 else { return [] }
         let gated = GatedFacts(merge: context.merge, model: context.model)
+        let pooled = EquivalentLevels(claims: context.model.claims, cells: context.merge.cells)
+        let kinds = FactKind.allCases.filter { $0.takesLevels && vocabulary.domain.has($0) }
         var diagnostics: [Diagnostic] = []
         for equivalence in context.merge.facts(of: .levelsEquivalent) where equivalence.value == .boolean(true) {
             let platform = equivalence.platform
-            for kind in FactKind.allCases where kind.takesLevels && vocabulary.domain.has(kind) {
+            if let position = context.merge.cells.platformPositions[platform], pooled.platforms[position] {
+                // Every level's cell holds the same claims, and so does every cell a gate requires at the
+                // same level: only a gate on the level itself (`subject: level`) can tell levels apart,
+                // and it does so for every service alike, so it is compared once, not per service.
+                let levelGates = kinds.flatMap { kind in gated.gates(of: kind).filter { $0.subject?.part == .level }.map { (kind, $0) } }
+                var seen = Set<String>()
+                for (kind, gate) in levelGates where seen.insert(gate.id.value).inserted {
+                    let timelines = levels.compactMap { level in
+                        gated.requiredCell(gate, kind: kind, subject: "", level: level).map {
+                            gated.timeline(gate.requires, subject: $0.subject, platform: platform, level: $0.level)
+                        }
+                    }
+                    guard timelines.count == levels.count else { continue }
+                    guard let difference = firstDifference(timelines, within: equivalence.os) else { continue }
+                    diagnostics.append(diagnostic("gate '\(gate.id.value)' (\(gate.requires.rawValue)) on \(platform)", levels: levels,
+                                                  difference: difference, equivalence: equivalence, merge: context.merge))
+                }
+                continue
+            }
+            for kind in kinds {
                 for service in vocabulary.ids(.service) {
                     let timelines = levels.map { gated.timeline(kind, subject: service, platform: platform, level: $0) }
                     guard let difference = firstDifference(timelines, within: equivalence.os) else { continue }
-                    diagnostics.append(diagnostic(kind: kind, service: service, platform: platform, levels: levels,
+                    diagnostics.append(diagnostic("\(kind.rawValue) for \(service) on \(platform)", levels: levels,
                                                   difference: difference, equivalence: equivalence, merge: context.merge))
                 }
             }
@@ -48,8 +69,8 @@ enum EquivalentLevelsDifferCheck: Check {
         return nil
     }
 
-    private static func diagnostic(kind: FactKind, service: String, platform: String, levels: [String],
-                                   difference: (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment),
+    /// `what`: the answer that differs, as the message names it ("launches-terminated-app for visits on ios").
+    private static func diagnostic(_ what: String, levels: [String], difference: (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment),
                                    equivalence: Fact, merge: MergeResult) -> Diagnostic {
         let (one, other) = (difference.first, difference.second)
         let (firstLevel, otherLevel) = (levels[0], levels[difference.other])
@@ -61,7 +82,7 @@ enum EquivalentLevelsDifferCheck: Check {
             notes.append(DiagnosticNote("'\(reference)' decides '\(segment.answer.id)' under \(level)", at: claim.location))
         }
         let location = equivalence.claims.first.flatMap { merge.claimsByReference[$0]?.location } ?? .file("")
-        return Diagnostic(.error, "\(kind.rawValue) for \(service) on \(platform)\(versions) is '\(one.answer.id)' under \(firstLevel) but '\(other.answer.id)' under \(otherLevel), where this claim says the levels are equivalent",
+        return Diagnostic(.error, "\(what)\(versions) is '\(one.answer.id)' under \(firstLevel) but '\(other.answer.id)' under \(otherLevel), where this claim says the levels are equivalent",
                           at: location, check: id, notes: notes)
     }
 }
