@@ -12,19 +12,20 @@ struct ShippedContentTests {
         Self.expectOnlyKnownGaps(report)
     }
 
-    /// Needs the archived pages beside the project (`../shared/seeds` and `../shared/archives`, as in
-    /// CI); a clone without them skips this test, visibly, and still runs `clean()`.
+    /// Needs the archived pages (`CAPDOC_SEEDS`, `CAPDOC_ARCHIVES`; CI gives them); a clone without
+    /// them skips this test, visibly, and still runs `clean()`.
     @Test("every quote of an archived source is found in its archived text (the seeds and the current pages)",
-          .enabled(if: Paths.archivedPagesExist, "needs ../shared/seeds and ../shared/archives beside the project"))
+          .enabled(if: Paths.archivedPagesExist, Comment(rawValue: Paths.archivedPagesNeeded)))
     func quotesInArchives() throws {
-        let checker = Checker(archives: ArchiveLibrary(folders: [Paths.seeds.path, Paths.archives.path]))
+        let seedPages = try #require(Paths.seeds), archives = try #require(Paths.archives)
+        let checker = Checker(archives: ArchiveLibrary(folders: [seedPages.path, archives.path]))
         let report = checker.check(contentAt: Paths.content.path)
         Self.expectOnlyKnownGaps(report)
         let archived = report.model.sources.filter { $0.archive != nil }
         let seeds = archived.filter { $0.archive!.value.hasSuffix(".txt") }
         #expect(seeds.count == 5, "the five seeds are encoded with their archives")
-        // Every current page of ../shared/archives is the archive of a source.
-        let pages = try FileManager.default.contentsOfDirectory(atPath: Paths.archives.path).filter { $0.hasSuffix(".md") && $0 != "INDEX.md" }
+        // Every current page of the archives is the archive of a source.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: archives.path).filter { $0.hasSuffix(".md") && $0 != "INDEX.md" }
         #expect(Set(pages).subtracting(archived.map(\.archive!.value)).sorted() == [], "archived pages no source encodes")
         #expect(report.model.claims.filter { archived.map(\.id.value).contains($0.sourceID) }.count > 500)
     }

@@ -9,12 +9,21 @@ public enum Paths {
     /// The package's root, two folders above this file (`Tests/CapdocTestSupport/`).
     public static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static let content = package.appendingPathComponent("Content")
-    /// The seed pages, beside the project as `../shared/seeds`.
-    public static let seeds = package.deletingLastPathComponent().appendingPathComponent("shared/seeds")
-    /// The current Apple pages, beside the project as `../shared/archives`.
-    public static let archives = package.deletingLastPathComponent().appendingPathComponent("shared/archives")
-    /// Whether both folders of archived pages are there (a clone without `../shared` has neither).
+    /// The archived text of the seed pages and of Apple's current pages, which the project does not
+    /// ship: given by `CAPDOC_SEEDS` and `CAPDOC_ARCHIVES` (`.ci/run` sets them to the folders beside
+    /// the checkout). Nil where the variable is not set.
+    public static let seeds = folder(from: "CAPDOC_SEEDS")
+    public static let archives = folder(from: "CAPDOC_ARCHIVES")
+    /// Whether both folders of archived pages are given and there; a test that needs them says it is
+    /// skipped otherwise, and a clone on its own passes without them.
     public static var archivedPagesExist: Bool {
-        FileManager.default.fileExists(atPath: seeds.path) && FileManager.default.fileExists(atPath: archives.path)
+        [seeds, archives].allSatisfy { $0.map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
+    }
+    /// Why the tests that need the archived pages are skipped.
+    public static let archivedPagesNeeded = "needs the archived pages: set CAPDOC_SEEDS and CAPDOC_ARCHIVES to their folders"
+
+    private static func folder(from variable: String) -> URL? {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path)
     }
 }

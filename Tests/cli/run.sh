@@ -4,12 +4,16 @@
 set -u
 capdoc=$(realpath "$1")
 root=$(pwd)
-seeds="$root/../shared/seeds"
-archives="$root/../shared/archives"
 source "$(dirname "$0")/lib.sh"
 
-# The shipped Content checks clean, with quotes verified against the seeds and the current pages.
-expect_status "check passes on the shipped Content" 0 "$capdoc" check --archives "$seeds" --archives "$archives"
+# The shipped Content checks clean, with quotes verified against the seeds and the current pages
+# where their folders are given (CAPDOC_SEEDS, CAPDOC_ARCHIVES; .ci/run gives them), else without.
+if [ -d "${CAPDOC_SEEDS:-}" ] && [ -d "${CAPDOC_ARCHIVES:-}" ]; then
+  expect_status "check passes on the shipped Content, quotes verified" 0 "$capdoc" check --archives "$CAPDOC_SEEDS" --archives "$CAPDOC_ARCHIVES"
+else
+  skip "quotes verified against the archived pages" "set CAPDOC_SEEDS and CAPDOC_ARCHIVES to their folders"
+  expect_status "check passes on the shipped Content" 0 "$capdoc" check
+fi
 contains "check prints one summary line on stdout" "$out" '^checked [0-9]+ sources, [0-9]+ claims, [0-9]+ facts; [0-9]+ contradictions adjudicated; 0 errors, [0-9]+ warnings$'
 # The only diagnostics are the known gaps: cells no source decides (ShippedContentTests.knownGaps).
 others=$(grep -E '^[^ ].*: (error|warning): ' <<< "$err" | grep -v '\[undecided-cell\]$' || true)
