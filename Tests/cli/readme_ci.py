@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Runs the README's GitHub Actions workflow and Xcode Run Script phase, as written, so that the
-README never shows a CI setup that does not work.
+"""Runs the documented GitHub Actions workflow and Xcode Run Script phase (docs/lint-plist.md), as
+written, so that the documentation never shows a CI setup that does not work.
 
-Usage: readme_ci.py README APP-FOLDER [MORE-APP-FOLDERS…]   (the folders are copied together)
+Usage: readme_ci.py DOC APP-FOLDER [MORE-APP-FOLDERS…]   (the folders are copied together)
 
 The workflow's jobs run here as a runner would run them, in a scratch workspace holding a copy of
 APP-FOLDER (an app with an Xcode project): `actions/checkout` steps copy the app (or, with
@@ -29,7 +29,8 @@ import tempfile
 import yaml
 
 readme_path, app_folders = sys.argv[1], [os.path.abspath(folder) for folder in sys.argv[2:]]
-repo_root = os.path.dirname(os.path.abspath(readme_path))
+# The package root, two folders above this script (the documented setups check capdoc out from it).
+repo_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 readme = open(readme_path, encoding="utf-8").read()
 passed = failed = 0
 
