@@ -70,6 +70,13 @@ struct EqualEvidenceTests {
         #expect(made.first?.quote.value == "ios line … macos line")
         #expect(made.last?.scope.os == VersionRange(until: Version("8.0")))
         #expect(made.allSatisfy { $0.value.value == .boolean(false) })
+        // A subject mentioned in passing (no line with an introduction version) implies nothing.
+        var passing = source
+        var mention = line("y-on-macos", "macos", from: nil)
+        mention.scope.subjects = .named([Located("y", at: at)])
+        passing.claims.append(mention)
+        #expect(PlatformListCompletion.completed(passing, vocabulary: vocabulary).claims.map(\.id.value)
+            == ["on-ios", "on-macos", "y-on-macos", "not-listed", "on-ios-before"])
         // Without the field, nothing is implied.
         var open = source
         open.platformList = nil

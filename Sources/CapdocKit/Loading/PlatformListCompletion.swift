@@ -25,15 +25,15 @@ enum PlatformListCompletion {
         let platforms = vocabulary.ids(.platform)
         var taken = Set(source.claims.map(\.id.value))
         var made: [Claim] = []
-        let groups = availabilityGroups(source.claims)
+        // A claim about every platform has spoken about each: nothing is left out. And a list's lines
+        // give the versions that introduced the symbol: a subject the source speaks of only in passing
+        // ("an iOS app uses this key instead"), with no line of its own, is not what the list is about.
+        let groups = availabilityGroups(source.claims).filter { group in
+            group.claims.allSatisfy { $0.scope.platforms.isNamedList }
+                && group.claims.contains { $0.value.value == .boolean(true) && $0.scope.os.from != nil }
+        }
         for group in groups {
-            // A claim about every platform has spoken about each: nothing is left out.
-            guard group.claims.allSatisfy({ $0.scope.platforms.isNamedList }) else { continue }
             let listed = group.claims.filter { $0.value.value == .boolean(true) }
-            // A list's lines give the versions that introduced the symbol: a subject the source speaks
-            // of only in passing ("an iOS app uses this key instead"), with no line of its own, is not
-            // what the list is about, and nothing is implied for it.
-            guard listed.contains(where: { $0.scope.os.from != nil }) else { continue }
             let named = Set(group.claims.flatMap { $0.scope.platforms.resolve(in: platforms) })
             let missing = platforms.filter { !named.contains($0) }
             if !missing.isEmpty {
