@@ -97,24 +97,41 @@ struct SupportQuery: ParsableCommand {
     @Option(help: "The accuracy the user granted: full or reduced (Precise Location off).")
     var accuracy: Accuracy = .full
 
+    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
+    var bundle: String?
+
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy) }
+        let (answer, answers) = try options.run {
+            try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy, bundle: bundle)
+        }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        let availability: String = switch answer.support.availability {
+        // "an App Clip": the bundle kind's name with its article, for the sentences below.
+        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let availability: String = if answer.bundle?.closesLevel == true, let bundleName {
+            "not available: \(bundleName) may not hold \(level)"
+        } else {
+            switch answer.support.availability {
         case .value(.boolean(true)): "available"
         case .value: "not available"
         case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
         case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
         case .unknown: "unknown (the sources do not decide)"
+            }
         }
         let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
-        Terminal.write("\(service) with \(level)\(accuracyText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
-        if case let .closed(gate) = answer.support.availability { Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n") }
+        let bundleText = bundleName.map { " in \($0)" } ?? ""
+        Terminal.write("\(service) with \(level)\(accuracyText)\(bundleText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
+        if answer.bundle?.closesLevel != true, case let .closed(gate) = answer.support.availability {
+            Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+        }
+        if let bundleName, answer.bundle?.closesBackground == true {
+            Terminal.write("\(bundleName.prefix(1).uppercased() + bundleName.dropFirst()) may not run in the background.\n")
+        }
         // No relaunch line where the domain has no relaunches: "unknown" would suggest a gap in the sources.
         if answers.model.vocabulary.domain.relaunch {
-            Terminal.write("Relaunches a terminated app: \(yesNo(answer.support.launchesTerminatedApp)).\n")
+            Terminal.write("Relaunches a terminated app: \(yesNo(answer.launchesTerminatedApp)).\n")
         }
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         // The other facts about the service, where a source states them.

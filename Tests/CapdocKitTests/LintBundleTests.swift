@@ -134,6 +134,36 @@ struct LintBundleTests {
         #expect(rules(result) == ["misplaced-key NSAppClipRequestLocationConfirmation"])
     }
 
+    @Test("an App Clip may not ask for Always nor declare the location background mode (bundles.yaml's limits)")
+    func appClipLimits() throws {
+        let plist: [String: PlistValue] = [
+            "NSAppClip": .dictionary([:]),
+            "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store."),
+            "NSLocationAlwaysAndWhenInUseUsageDescription": .string("Tracks deliveries."),
+            "UIBackgroundModes": .array([.string("location")]),
+        ]
+        let clip = try linter.lint(LintSubject(file: "Info.plist", plist: plist, platform: "ios"))
+        #expect(clip.bundle == .appClip)
+        #expect(rules(clip) == ["level-not-allowed-in-bundle NSLocationAlwaysAndWhenInUseUsageDescription",
+                                "background-mode-in-bundle UIBackgroundModes"])
+        #expect(clip.findings.map(\.claims) == [["app-clip-functionality#no-always"], ["app-clip-functionality#no-background"]])
+        #expect(clip.findings[0].message.hasPrefix("an App Clip may not hold Always authorization"))
+        // A call in the code asks as much as a key does.
+        let call = CodeUse(use: .request("always"), api: "requestAlwaysAuthorization()", location: LintLocation(file: "Clip.swift", line: 4, column: 9))
+        let fromCode = try linter.lint(LintSubject(file: "Info.plist", plist: ["NSAppClip": .dictionary([:]),
+                                                                              "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store.")],
+                                                   platform: "ios", code: [call]))
+        #expect(rules(fromCode).contains("level-not-allowed-in-bundle always"))
+        // The same keys in an app are fine; an App Clip asking for When In Use only is fine.
+        var app = plist
+        app["NSAppClip"] = nil
+        #expect(try linter.lint(LintSubject(file: "Info.plist", plist: app, platform: "ios")).findings.isEmpty)
+        let whenInUse = try linter.lint(LintSubject(file: "Info.plist", plist: ["NSAppClip": .dictionary([:]),
+                                                                               "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store.")],
+                                                    platform: "ios"))
+        #expect(whenInUse.findings.isEmpty, "\(rules(whenInUse))")
+    }
+
     @Test("a built plist gives its platform and deployment target; Xcode's platform names are accepted")
     func builtPlist() throws {
         let result = try lint("built-ios-app.plist")

@@ -29,6 +29,24 @@ struct QueryTests {
         #expect(try answers.support(service: "visits", platform: "tvos", level: "when-in-use", os: nil).support.availability.id == "not-on-platform")
     }
 
+    @Test("for an App Clip: no Always, nothing in the background, the app's answer otherwise; unknown bundles are refused")
+    func appClip() throws {
+        let always = try answers.support(service: "visits", platform: "ios", level: "always", os: nil, bundle: "app-clip")
+        #expect(always.available == false)
+        #expect(always.availability == "level-not-allowed-in-bundle")
+        #expect(always.launchesTerminatedApp == false)
+        #expect(always.claims.contains("app-clip-functionality#no-always"))
+        let app = try answers.support(service: "standard-location", platform: "ios", level: "when-in-use", os: nil)
+        let clip = try answers.support(service: "standard-location", platform: "ios", level: "when-in-use", os: nil, bundle: "app-clip")
+        #expect(clip.available == app.available)
+        #expect(clip.detail(.backgroundDelivery) == .value(.boolean(false)))
+        #expect(clip.claims.contains("app-clip-functionality#no-background"))
+        // Where no fact speaks of the bundle (App Clips are iOS and iPadOS only), the app's answer stands.
+        let mac = try answers.support(service: "visits", platform: "macos", level: "always", os: nil, bundle: "app-clip")
+        #expect(mac.available == (try answers.support(service: "visits", platform: "macos", level: "always", os: nil)).available)
+        #expect(throws: UnknownID.self) { try answers.support(service: "visits", platform: "ios", level: "always", os: nil, bundle: "app-clips") }
+    }
+
     @Test("keys for Always on iOS: the iOS 11 pair now, the old key before 11 and listed as deprecated after")
     func keys() throws {
         let current = try answers.keys(request: "always", platform: "ios", os: nil)

@@ -30,13 +30,15 @@ public struct LintFinding: Sendable, Hashable {
         case misplacedKey = "misplaced-key"
         case serviceNeedsLevel = "service-needs-level"
         case containingAppKeyMissing = "containing-app-key-missing"
+        case levelNotAllowedInBundle = "level-not-allowed-in-bundle"
+        case backgroundModeInBundle = "background-mode-in-bundle"
         case deprecatedKey = "deprecated-key"
         case keyNotOnPlatform = "key-not-on-platform"
 
         public var severity: Severity {
             switch self {
             case .missingUsageKey, .emptyUsageKey, .wrongKeyType, .invalidTemporaryDictionary, .misspelledKey, .misplacedKey,
-                 .serviceNeedsLevel, .containingAppKeyMissing: .error
+                 .serviceNeedsLevel, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle: .error
             case .deprecatedKey, .keyNotOnPlatform: .warning
             }
         }
@@ -52,6 +54,8 @@ public struct LintFinding: Sendable, Hashable {
             case .misplacedKey: "A key of the model is at the wrong level of the Info.plist, where the system does not look for it."
             case .serviceNeedsLevel: "The code uses a service that does not work under the authorization the app requests."
             case .containingAppKeyMissing: "A widget sets its opt-in key, but its containing app lacks the usage string that authorization needs."
+            case .levelNotAllowedInBundle: "The bundle (an App Clip) asks for an access level that a bundle of its kind may not hold."
+            case .backgroundModeInBundle: "The bundle (an App Clip) declares a background mode, but a bundle of its kind may not run in the background."
             case .deprecatedKey: "A key is deprecated at the deployment target."
             case .keyNotOnPlatform: "A key is not read on the platform."
             }

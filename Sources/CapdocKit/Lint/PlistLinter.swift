@@ -78,6 +78,7 @@ public struct PlistLinter: Sendable {
         findings += misplacedKeys(subject)
         findings += localizationFindings(subject, requests: checked, scope: scope)
         findings += serviceLevels(subject, requests: checked, scope: scope)
+        findings += bundleLimitFindings(subject, requests: checked, inferredFrom: inferredFrom, scope: scope)
         return LintResult(file: subject.file, target: subject.target, platform: subject.platform,
                           deploymentTarget: subject.deploymentTarget, bundle: subject.bundle, requests: checked,
                           inferredRequests: subject.requests == nil ? checked : nil, inferredFrom: inferredFrom,

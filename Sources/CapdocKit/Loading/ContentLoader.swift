@@ -185,8 +185,9 @@ public struct ContentLoader: Sendable {
         var vocabulary = VocabularyLoader()
         for entry in VocabularyLoader.files {
             let path = joinPath(root, entry.file)
-            // The API list came after the first Content folders were written: without it there are no APIs.
-            if entry.kind == .api, !fileSystem.fileExists(path) { continue }
+            // The API and bundle lists came after the first Content folders were written: without
+            // them there are no APIs and no bundle kinds but the app.
+            if entry.kind == .api || entry.kind == .bundle, !fileSystem.fileExists(path) { continue }
             guard let node = parseRequired(path, diagnostics: &diagnostics) else { continue }
             vocabulary.loadList(node, kind: entry.kind, extras: entry.extras, diagnostics: &diagnostics)
         }

@@ -9,6 +9,7 @@ struct VocabularyLoader {
         (.key, "keys.yaml", ["type", "label", "values", "widget-opt-in", "inside", "background-mode"]),
         (.request, "requests.yaml", ["api", "level", "objc"]),
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
+        (.bundle, "bundles.yaml", []),
     ]
     static let flowFile = "flow.yaml"
     static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [

@@ -23,6 +23,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case backgroundModeRequired = "background-mode-required"
     case backgroundDelivery = "background-delivery"
     case optOutKey = "opt-out-key"
+    case bundleLevelSupported = "bundle-level-supported"
+    case bundleBackground = "bundle-background"
 
     enum ValueType: Sendable {
         /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
@@ -42,6 +44,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .keyExists, .keyDeprecated: .key
         case .apiAvailable, .apiDeprecated: .api
         case .prompt, .transition: .state
+        case .bundleLevelSupported, .bundleBackground: .bundle
         case .levelsEquivalent, .authorizationCallback, .note: nil
         }
     }
@@ -73,6 +76,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .backgroundModeRequired: "Background mode required"
         case .backgroundDelivery: "Delivers in the background"
         case .optOutKey: "Key that stops implicit requests"
+        case .bundleLevelSupported: "Access level the bundle kind may hold"
+        case .bundleBackground: "Bundle kind runs in the background"
         }
     }
 
@@ -104,6 +109,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .backgroundModeRequired: 20
         case .backgroundDelivery: 21
         case .optOutKey: 22
+        case .bundleLevelSupported: 23
+        case .bundleBackground: 24
         }
     }
 
@@ -116,7 +123,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
 
     /// Whether claims of this kind may (and facts must) be scoped by access level.
     var takesLevels: Bool {
-        self == .serviceAvailable || self == .launchesTerminatedApp
+        self == .serviceAvailable || self == .launchesTerminatedApp || self == .bundleLevelSupported
     }
 
     var valueType: ValueType {
@@ -128,7 +135,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable,
              .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
              .serviceDeprecated, .requestDeprecated, .apiAvailable, .apiDeprecated, .worksWithReducedAccuracy,
-             .backgroundModeRequired, .backgroundDelivery: .boolean
+             .backgroundModeRequired, .backgroundDelivery, .bundleLevelSupported, .bundleBackground: .boolean
         }
     }
 
@@ -140,7 +147,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
              .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
              .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
-             .optOutKey: false
+             .optOutKey, .bundleLevelSupported, .bundleBackground: false
         }
     }
 
@@ -170,6 +177,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .backgroundModeRequired: "The app needs a background mode (an Info.plist key) for the service's updates to reach it in the background."
         case .backgroundDelivery: "The service delivers its updates to the app while the app runs in the background."
         case .optOutKey: "The Info.plist key with which an app stops the service from requesting authorization implicitly."
+        case .bundleLevelSupported: "A bundle of this kind (an App Clip, an extension) may hold this access level."
+        case .bundleBackground: "A bundle of this kind may run in the background, with the background modes that need it."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."
         case .prompt: "The Info.plist key whose usage string the prompt shows, when the trigger happens in the state."
         case .transition: "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."

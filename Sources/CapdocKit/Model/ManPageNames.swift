@@ -6,7 +6,7 @@ enum ManPageNames {
     static let flow = "authorization-flow"
 
     /// The kinds of entity with a page (and so a man page) of their own, in the order their pages are built.
-    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api]
+    static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api, .bundle]
 
     /// An entity's page: its id; a key's id is its name.
     static func entity(_ kind: EntityKind, _ id: String) -> String {

@@ -1,6 +1,6 @@
 /// The kinds of entity in the vocabulary. Their raw values name them in messages and outputs.
 public enum EntityKind: String, Sendable, CaseIterable, Codable {
-    case platform, level, status, service, key, request, api, state, trigger, choice, source
+    case platform, level, status, service, key, request, api, bundle, state, trigger, choice, source
 
     /// The kind's place in `allCases`: the vocabulary keeps its tables in arrays by it, since a
     /// String-backed enum hashes its raw value as a dictionary key (pages look entities up millions of times).
@@ -13,10 +13,11 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
         case .key: 4
         case .request: 5
         case .api: 6
-        case .state: 7
-        case .trigger: 8
-        case .choice: 9
-        case .source: 10
+        case .bundle: 7
+        case .state: 8
+        case .trigger: 9
+        case .choice: 10
+        case .source: 11
         }
     }
 
@@ -24,7 +25,7 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
     var plural: String {
         switch self {
         case .status: "statuses"
-        case .platform, .level, .service, .key, .request, .api, .state, .trigger, .choice, .source: rawValue + "s"
+        case .platform, .level, .service, .key, .request, .api, .bundle, .state, .trigger, .choice, .source: rawValue + "s"
         }
     }
 }

@@ -12,7 +12,7 @@ public struct Explainer: Sendable {
         public var id: String
     }
 
-    static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request, .api]
+    static let order: [EntityKind] = [.service, .platform, .level, .status, .key, .request, .api, .bundle]
 
     /// Every entity the term names, case-insensitively, best first: ids, then `request-ID` (the man
     /// page name of requests), then names, then API names.

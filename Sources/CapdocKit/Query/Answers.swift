@@ -58,12 +58,29 @@ public struct Answers: Sendable {
         /// Where availability or relaunch is unknown: the sources that speak of the service and are
         /// silent here (empty when both are decided).
         public var silentSources: [String]
+        /// Where the question is asked for a kind of bundle (`--bundle app-clip`): what it may not do.
+        public var bundle: BundleLimits?
+
+        /// Whether the service works: the app's answer, and "no" where the bundle may not hold the level.
+        public var available: Bool? { bundle?.closesLevel == true ? false : support.available }
+        /// Whether the system relaunches a terminated app for the service: "no" for a bundle that may
+        /// not hold the level or run in the background.
+        public var launchesTerminatedApp: Bool? {
+            bundle.map { $0.closesLevel || $0.closesBackground } == true ? false : support.launchesTerminatedApp
+        }
+        /// `available` as an id: the app's (`yes`, `no`, a gate's outcome, `unknown`), or
+        /// `level-not-allowed-in-bundle` where the bundle may not hold the level.
+        public var availability: String { bundle?.closesLevel == true ? "level-not-allowed-in-bundle" : support.availability.id }
 
         /// The service facts a support answer reports beside availability and relaunch, in this order.
         static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
                                                      .backgroundDelivery, .optOutKey]
 
-        public func detail(_ kind: FactKind) -> GatedFacts.Answer { details.first { $0.kind == kind }?.answer.answer ?? .unknown }
+        public func detail(_ kind: FactKind) -> GatedFacts.Answer {
+            // A bundle that may not run in the background (or hold the level) gets no updates there.
+            if kind == .backgroundDelivery, let bundle, bundle.closesLevel || bundle.closesBackground { return .value(.boolean(false)) }
+            return details.first { $0.kind == kind }?.answer.answer ?? .unknown
+        }
 
         /// The Info.plist key that stops the service from requesting authorization implicitly, where a source names one.
         public var optOutKey: String? {
@@ -71,12 +88,16 @@ public struct Answers: Sendable {
             return keys.first
         }
 
-        public var sources: [String] { Array(Set(support.facts.flatMap(\.sources) + details.flatMap(\.answer.sources))).sorted() }
-        public var claims: [String] { Array(Set(support.facts.flatMap(\.claims) + details.flatMap(\.answer.claims))).sorted() }
+        private var bundleFacts: [Fact] { bundle?.facts ?? [] }
+        public var sources: [String] { Array(Set(support.facts.flatMap(\.sources) + details.flatMap(\.answer.sources) + bundleFacts.flatMap(\.sources))).sorted() }
+        public var claims: [String] { Array(Set(support.facts.flatMap(\.claims) + details.flatMap(\.answer.claims) + bundleFacts.flatMap(\.claims))).sorted() }
     }
 
-    public func support(service: String, platform: String, level: String, os: Version?, accuracy: Accuracy = .full) throws -> SupportAnswer {
+    /// `bundle`: a kind of bundle (`bundles.yaml`) the app is, such as `app-clip`; nil for an app.
+    public func support(service: String, platform: String, level: String, os: Version?, accuracy: Accuracy = .full,
+                        bundle: String? = nil) throws -> SupportAnswer {
         try require(.service, service); try require(.platform, platform); try require(.level, level)
+        if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
         let details = SupportAnswer.detailKinds.map { kind in
             (kind: kind, answer: matrix.gated.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
@@ -84,7 +105,9 @@ public struct Answers: Sendable {
         let support = matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
         let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)
         return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
-                             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [])
+                             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [],
+                             bundle: bundle.flatMap { model.vocabulary.entity(.bundle, $0) }
+                                .map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) })
     }
 
     public struct LevelAnswer: Sendable {
@@ -213,9 +236,10 @@ extension Answers.SupportAnswer {
         var members: [String: JSONValue] = [
             "service": .string(service), "platform": .string(platform), "level": .string(level),
             "os": os.map { .string($0.description) } ?? .null,
-            "available": support.available.map(JSONValue.bool) ?? .null,
-            "launchesTerminatedApp": support.launchesTerminatedApp.map(JSONValue.bool) ?? .null,
-            "availability": .string(support.availability.id),
+            "bundle": bundle.map { .string($0.bundle) } ?? .null,
+            "available": available.map(JSONValue.bool) ?? .null,
+            "launchesTerminatedApp": launchesTerminatedApp.map(JSONValue.bool) ?? .null,
+            "availability": .string(availability),
             "accuracy": .string(accuracy.rawValue),
             "osIsNewestKnown": .bool(newest),
             "deprecated": support.deprecation.map(\.json) ?? .null,

@@ -81,7 +81,7 @@ final class DatasetAssembly: @unchecked Sendable {
     /// The sections of entities that have answers, in the order they are written: the citations they
     /// name are numbered in this order (the services by id, `writingOrder`).
     static let answeredSections: [(kind: EntityKind, name: String)] = [
-        (.api, "apis"), (.key, "keys"), (.platform, "platforms"), (.request, "requests"), (.service, "services"), (.status, "statuses"),
+        (.api, "apis"), (.bundle, "bundles"), (.key, "keys"), (.platform, "platforms"), (.request, "requests"), (.service, "services"), (.status, "statuses"),
     ]
 
     /// The timelines of the service at `slot` in the vocabulary, for its page to be made from and to
@@ -205,6 +205,10 @@ final class DatasetAssembly: @unchecked Sendable {
             for attribute in ["symbol", "category", "framework"] { members[attribute] = entity.attributes[attribute].map(JSONValue.string) }
             answers["exists"] = perPlatform(.apiAvailable, id)
             answers["deprecated"] = perPlatform(.apiDeprecated, id)
+        case .bundle:
+            // By position, as a service's: the i-th platform's list holds a timeline per level.
+            answers["levels"] = DatasetAnswers.array(platforms.map { platform in DatasetAnswers.array(levels.map { values(.bundleLevelSupported, id, platform, $0) }) })
+            answers["background"] = perPlatform(.bundleBackground, id)
         default:
             preconditionFailure("\(kind) has no answers of its own in the dataset")
         }
@@ -327,6 +331,7 @@ final class DatasetAssembly: @unchecked Sendable {
             "keys": member("keys"),
             "requests": member("requests"),
             "apis": member("apis"),
+            "bundles": member("bundles"),
             // Each entry was kept as compact bytes: laid out here in the dataset's layout, at its depth.
             "answers": .custom { output, layout in
                 let names = Self.answeredSections.map(\.name)

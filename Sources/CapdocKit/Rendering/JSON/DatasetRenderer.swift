@@ -10,7 +10,7 @@ import Foundation
 /// depend on nothing but the Content and the layout.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "5.0.0"
+    public static let schemaVersion = "5.1.0"
     public static let datasetFile = "capdoc.json"
     public static let schemaFile = "capdoc.schema.json"
 

@@ -11,7 +11,7 @@ enum DatasetSchema {
             "description": .string("\(domain.fullName) facts, each citing the sources that state it."),
             "type": "object",
             "additionalProperties": false,
-            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "answers", "citations",
+            "required": .strings(["schemaVersion", "generator", "platforms", "levels", "statuses", "services", "keys", "requests", "apis", "bundles", "answers", "citations",
                                    "gates", "flow", "sources", "claims", "conflicts"]),
             "properties": .object([
                 "schemaVersion": .object(["type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"]),
@@ -23,10 +23,11 @@ enum DatasetSchema {
                 "keys": array(ref("key")),
                 "requests": array(ref("request")),
                 "apis": array(ref("api")),
+                "bundles": array(ref("bundle")),
                 "answers": object([
-                    "apis": array(ref("apiAnswers")), "keys": array(ref("keyAnswers")), "platforms": array(ref("platformAnswers")),
+                    "apis": array(ref("apiAnswers")), "bundles": array(ref("bundleAnswers")), "keys": array(ref("keyAnswers")), "platforms": array(ref("platformAnswers")),
                     "requests": array(ref("requestAnswers")), "services": array(ref("serviceAnswers")), "statuses": array(ref("statusAnswers")),
-                ], required: ["apis", "keys", "platforms", "requests", "services", "statuses"]),
+                ], required: ["apis", "bundles", "keys", "platforms", "requests", "services", "statuses"]),
                 "citations": array(ref("citation")),
                 "gates": array(ref("gate")),
                 "flow": ref("flow"),
@@ -144,6 +145,12 @@ enum DatasetSchema {
                           "worksWithReducedAccuracy", "explicitRequestRequired", "optOutKey", "backgroundModeRequired", "backgroundDelivery"]),
             "api": answeredEntity(["symbol": string, "category": string, "framework": string]),
             "apiAnswers": object(["exists": perPlatform, "deprecated": perPlatform], required: ["exists", "deprecated"]),
+            "bundle": answeredEntity([:]),
+            "bundleAnswers": object([
+                "levels": .object(["type": "array", "items": array(ref("timeline")),
+                                   "description": "For each of the top-level `platforms`, in order, a timeline for each of the top-level `levels`: whether the bundle kind may hold the level."]),
+                "background": perPlatform,
+            ], required: ["levels", "background"]),
             "key": object([
                 "id": keyName, "name": string, "summary": string, "label": string,
                 "type": .object(["enum": .strings(["string", "dictionary", "boolean", "array"])]),

@@ -8,7 +8,7 @@ extension PageContext {
         case .key: [.keyExists]
         case .request: [.requestAvailable]
         case .api: [.apiAvailable]
-        case .platform, .level, .status, .state, .trigger, .choice, .source: []
+        case .platform, .level, .status, .bundle, .state, .trigger, .choice, .source: []
         }
     }
 

@@ -1,6 +1,6 @@
-/// A page for each platform, level, status, service, Info.plist key and request.
+/// A page for each platform, level, status, service, Info.plist key, request and API (bundle kinds: BundlePages.swift).
 extension PageContext {
-    private func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
+    func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
         Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
              blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + book.blocks(self),
              manName: ManPageNames.entity(kind, entity.id.value), seeAlso: [.matrix] + seeAlso,

@@ -71,6 +71,7 @@ extension PageContext {
         case .key: "Info.plist key"
         case .request: "Authorization request"
         case .api: entity.attributes["category"] == "entitlement" ? "Entitlement" : "API"
+        case .bundle: "Kind of bundle"
         case .state: "Flow state"
         case .trigger: "Flow trigger"
         case .choice: "Flow choice"

@@ -33,7 +33,7 @@ extension PageContext {
             : section("Services", .service)
         blocks += section("Platforms", .platform) + section("Access levels", .level) + services
             + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
-            + section("APIs", .api)
+            + section("APIs", .api) + section("Kinds of bundle", .bundle)
         let sources = compiled.model.sources.sorted { ($0.displayTitle.lowercased(), $0.id.value) < ($1.displayTitle.lowercased(), $1.id.value) }
         blocks += [.heading(2, "Sources", anchor: "sources"),
                    .list(sources.map { [.link([.text($0.displayTitle)], .page(PageRef("sources", $0.id.value))), .text(" — " + sourceDescription($0))] })]

@@ -113,6 +113,7 @@ extension PageContext {
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
         add(.api) { $0.apiPage($1) }
+        add(.bundle) { $0.bundlePage($1) }
         for source in compiled.model.sources { sources.append(PageSource(ref: PageRef("sources", source.id.value)) { context.sourcePage(source) }) }
         sources += deploymentTargetSources()
         sources += servicePartSources() + azPartSources() + conflictPartSources()
