@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CapdocKit
 import CapdocTestSupport
@@ -45,6 +46,23 @@ struct QueryTests {
         let mac = try answers.support(service: "visits", platform: "macos", level: "always", os: nil, bundle: "app-clip")
         #expect(mac.available == (try answers.support(service: "visits", platform: "macos", level: "always", os: nil)).available)
         #expect(throws: UnknownID.self) { try answers.support(service: "visits", platform: "ios", level: "always", os: nil, bundle: "app-clips") }
+    }
+
+    @Test("unknown says why: the page of what it is about and capdoc.json name the pages that are silent")
+    func unknownSaysWhy() throws {
+        let explainer = Explainer(model: Self.report.model, merge: Self.report.merge)
+        // live-updates' relaunch under Always on iOS is decided by no page (a warning of check).
+        let liveUpdates = try #require(explainer.markdown(explainer.resolve("live-updates")))
+        #expect(liveUpdates.contains("**Unknown** means that no source decides. Pages about it that are silent there: [Configuring your app to use location services]"))
+        #expect(answers.sourcesNaming(.service, "live-updates").contains("live-updates-api"))
+        // A page where every cell is decided says nothing of it.
+        let appClip = try #require(explainer.markdown(explainer.resolve("app-clip")))
+        #expect(!appClip.contains("means that no source decides"))
+        let bytes = DatasetRenderer().dataset(CompiledModel(model: Self.report.model, merge: Self.report.merge))
+        let dataset = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let services = try #require(dataset?["services"] as? [[String: Any]])
+        let entry = try #require(services.first { $0["id"] as? String == "live-updates" })
+        #expect(entry["consulted"] as? [String] == answers.sourcesNaming(.service, "live-updates"))
     }
 
     @Test("keys for Always on iOS: the iOS 11 pair now, the old key before 11 and listed as deprecated after")

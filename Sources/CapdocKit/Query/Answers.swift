@@ -4,11 +4,13 @@ public struct Answers: Sendable {
     public let model: ContentModel
     public let merge: MergeResult
     let matrix: Matrix
+    let subjectSources: SourcesBySubject
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
         self.matrix = Matrix(gated: GatedFacts(merge: merge, model: model))
+        subjectSources = SourcesBySubject(model)
     }
 
     /// Throws `UnknownID` unless `id` is a known entry of `kind`.
@@ -37,9 +39,7 @@ public struct Answers: Sendable {
     /// answer about it is unknown, these are the pages that were read and are silent on the question,
     /// which an "unknown" names so that a reader knows what was consulted, not only that nothing decides.
     public func sourcesNaming(_ kind: EntityKind, _ id: String) -> [String] {
-        model.sources.filter { source in
-            source.claims.contains { $0.fact.subjectKind == kind && $0.scope.subjects.names(id) }
-        }.map(\.id.value).sorted()
+        subjectSources.sources(kind, id)
     }
 
     /// The version an answer is for: the one asked, or the newest the sources name.

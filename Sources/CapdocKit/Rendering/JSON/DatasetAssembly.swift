@@ -33,6 +33,8 @@ final class DatasetAssembly: @unchecked Sendable {
     private let gated: GatedFacts
     private let platforms: [String], levels: [String]
     private let claims: DatasetClaims
+    /// The sources about each entity, which its entry names (`consulted`).
+    private let sourcesBySubject: SourcesBySubject
     private let services: [Entity]
     /// The services' places in `services`, in the order they are written into the tables: by id.
     private let writingOrder: [Int]
@@ -68,6 +70,7 @@ final class DatasetAssembly: @unchecked Sendable {
         platforms = compiled.vocabulary.ids(.platform)
         levels = compiled.vocabulary.ids(.level)
         claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
+        sourcesBySubject = SourcesBySubject(compiled.model)
         let services = compiled.vocabulary.all(.service)
         self.services = services
         // The order their pages are rendered in (`ServiceParts.sorted`, which `RenderOrder` follows).
@@ -173,6 +176,8 @@ final class DatasetAssembly: @unchecked Sendable {
         }
         let id = entity.id.value
         var members = base(entity)
+        // A platform is no claim's subject: its answers are about the levels and notes on it.
+        if kind != .platform { members["consulted"] = .strings(sourcesBySubject.sources(kind, id)) }
         var answers: [String: [UInt8]] = [:]
         switch kind {
         case .platform:
@@ -220,6 +225,7 @@ final class DatasetAssembly: @unchecked Sendable {
         var writer = DatasetAnswers(claims: claims)
         var members = base(service)
         members["apis"] = .strings(service.apis)
+        members["consulted"] = .strings(sourcesBySubject.sources(.service, service.id.value))
         var answers: [String: [UInt8]] = [:]
         for answer in ServiceAnswers.Answer.allCases {
             // By position: the timeline on `platforms[i]` (under `levels[j]`) is the i-th (its j-th).

@@ -67,6 +67,10 @@ enum DatasetSchema {
             "type": "array", "items": ref("citationIndex"),
             "description": "The facts the entity's answers rest on, as indices into the top-level `citations`; its segments name them by position in this list.",
         ]),
+        "consulted": .object([
+            "type": "array", "items": id,
+            "description": "The ids of the sources with a claim about the entity (not given for platforms): where one of its answers is unknown, these pages were read and are silent there.",
+        ]),
     ]
     static func answeredEntity(_ extra: [String: JSONValue], required: [String] = []) -> JSONValue {
         entity(answered.merging(extra) { $1 }, required: ["answers", "citations"] + required)

@@ -9,7 +9,7 @@ extension PageContext {
         var rows: [TableRow] = [
             TableRow(header: TableCell([.value(.yes, [.text("Yes")])]), cells: [TableCell(text: "A source states it: the service works, the level is offered, the key is read…")]),
             TableRow(header: TableCell([.value(.no, [.text("No")])]), cells: [TableCell(text: "A source states the opposite.")]),
-            TableRow(header: TableCell([.value(.unknown, [.text("Unknown")])]), cells: [TableCell(text: "No source decides it. The site never guesses: an unknown cell is a gap in Apple's documentation as encoded here.")]),
+            TableRow(header: TableCell([.value(.unknown, [.text("Unknown")])]), cells: [TableCell(text: "No source decides it. The site never guesses: an unknown cell is a gap in Apple's documentation as encoded here, and the page of what it is about names the pages that were read and are silent there.")]),
             TableRow(header: TableCell([.value(.na, [.text("Not stated")])]), cells: [TableCell(text: "For deprecations and similar facts: no source says so, which usually means it isn't.")]),
         ]
         // The gates' names: the values a cell shows when something it depends on is missing.

@@ -1,11 +1,26 @@
 /// A page for each platform, level, status, service, Info.plist key, request and API (bundle kinds: BundlePages.swift).
 extension PageContext {
     func entityPage(_ kind: EntityKind, _ entity: Entity, lead: [Block], body: [Block], book: CitationBook, seeAlso: [PageRef]) -> Page {
-        Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
-             blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + book.blocks(self),
+        let silent = book.showsUnknown ? silentSources(kind, entity) : []
+        return Page(ref: ref(kind, entity.id.value), title: entity.name, description: plainSummary(entity.summary),
+             blocks: [.markdown(entity.summary)] + applePageLinks(kind, entity.id.value) + lead + body + silent + book.blocks(self),
              manName: ManPageNames.entity(kind, entity.id.value), seeAlso: [.matrix] + seeAlso,
              // The description is the summary's text, which the first block shows.
              leadRepeatsDescription: true)
+    }
+
+    /// Where a cell of an entity's page reads "Unknown": the sources about the entity, which were
+    /// read and are silent there, so that "Unknown" says what was consulted. Not on platform and level
+    /// pages, whose unknown cells are about the services they list (each service's page names its own).
+    func silentSources(_ kind: EntityKind, _ entity: Entity) -> [Block] {
+        guard kind != .platform, kind != .level else { return [] }
+        let sources = sourcesBySubject.sources(kind, entity.id.value).compactMap { sourcesByID[$0] }
+        let consulted: [Inline] = sources.isEmpty ? [.text("No source speaks of it.")]
+            : [.text("Pages about it that are silent there: ")]
+              + sources.enumerated().flatMap { index, source -> [Inline] in
+                  (index > 0 ? [.text(", ")] : []) + [.link([.text(source.displayTitle)], .page(PageRef("sources", source.id.value)))]
+              } + [.text(".")]
+        return [.paragraph([.strong([.text("Unknown")]), .text(" means that no source decides. ")] + consulted)]
     }
 
     /// The summary as one line for descriptions; prose is CommonMark, so its text is taken by cmark.

@@ -18,6 +18,8 @@ struct PageContext {
     let targetAnswerTables: [String: Memo<TargetAnswerTable>]
     /// The notes about each service (`serviceNotes`), by service id.
     let notesByService: [String: [Fact]]
+    /// The sources about each entity, which its page names where a cell is unknown (`silentSources`).
+    let sourcesBySubject: SourcesBySubject
     /// The A–Z index's terms, worked out once (`indexEntries`).
     let indexTerms = Memo<[IndexEntry]>()
     /// Each cited claim's entry in the pages' citations, made once (`CitationBook.blocks`).
@@ -32,6 +34,7 @@ struct PageContext {
         self.citationEntries = CitationEntries(claimsByReference: compiled.merge.claimsByReference, sourcesByID: sourcesByID)
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
+        self.sourcesBySubject = SourcesBySubject(compiled.model)
         let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
         // Platform by platform on every core: this reads every service's bounds, before any page is
         // rendered (a third of a second on one core at 20,000 services).
@@ -97,6 +100,9 @@ struct PageContext {
 
 /// Numbers the claims a page cites, in order of first citation, and lists them at the end.
 struct CitationBook {
+    /// Whether a cell of the page reads "Unknown": the page then names the sources that are silent there.
+    var showsUnknown = false
+
     /// The claims cited, by number - 1 (a matrix part cites hundreds, each looked up at every cell).
     private var cited = IDTable()
 

@@ -21,6 +21,7 @@ struct CellPlan: Sendable {
         content.reserveCapacity(segments.reduce(0) { $0 + $1.content.count + $1.claims.count + 2 })
         for (index, segment) in segments.enumerated() {
             if index > 0 { content.append(.text("; ")) }
+            if case .value(.unknown, _)? = segment.content.first { book.showsUnknown = true }
             content += segment.content
             let citations = book.citeInOrder(segment.claims, places: segment.places)
             if !citations.isEmpty { content.append(.text(" ")) }
