@@ -16,9 +16,14 @@ struct FlowTests {
     func whenInUseThenAlways() throws {
         let keep = try answers.flow(from: "when-in-use", trigger: "request-always", choice: "keep-only-while-using", platform: "ios", os: nil)
         #expect(keep.prompted == true)
-        #expect(keep.to == "when-in-use")
+        #expect(keep.to == "when-in-use-always-asked", "When In Use, with the one Always request made")
         #expect(keep.reportedStatus == "authorized-when-in-use")
         #expect(keep.delegateNotified == false)
+        // requestAlwaysAuthorization() works once: from there a second call shows no prompt.
+        let again = try answers.flow(from: "when-in-use-always-asked", trigger: "request-always", choice: nil, platform: "ios", os: nil)
+        #expect(again.prompted == false)
+        #expect(again.to == "when-in-use-always-asked")
+        #expect(again.claims.contains("request-always-authorization-current#further-calls-when-in-use-always-asked"))
         let change = try answers.flow(from: "when-in-use", trigger: "request-always", choice: "change-to-always-allow", platform: "ios", os: nil)
         #expect(change.to == "always")
         #expect(change.reportedStatus == "authorized-always")
@@ -45,7 +50,7 @@ struct FlowTests {
         #expect(second.to == "always")
         #expect(second.delegateNotified == false, "“The delegate doesn’t receive a callback.”")
         let secondKeep = try answers.flow(from: "provisional-always", trigger: "always-event", choice: "keep-only-while-using", platform: "ios", os: nil)
-        #expect(secondKeep.to == "when-in-use")
+        #expect(secondKeep.to == "when-in-use-always-asked")
         #expect(secondKeep.delegateNotified == true)
     }
 
@@ -62,7 +67,7 @@ struct FlowTests {
         let grant = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("10.0"))
         #expect(grant.to == "always", "granting an Always request before iOS 13 gives Always, not Provisional Always")
         let instead = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("12.0"))
-        #expect(instead.to == "when-in-use")
+        #expect(instead.to == "when-in-use-always-asked")
         let insteadOnTen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("10.0"))
         #expect(insteadOnTen.to == nil, "the article's Always prompt is read for iOS 11 and 12 only")
         let grantOnThirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("13.0"))
