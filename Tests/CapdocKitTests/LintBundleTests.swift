@@ -134,6 +134,17 @@ struct LintBundleTests {
         #expect(rules(result) == ["misplaced-key NSAppClipRequestLocationConfirmation"])
     }
 
+    @Test("UIRequiredDeviceCapabilities is read as an array or a dictionary (keys.yaml alternative-type); a string is wrong")
+    func alternativeKeyType() throws {
+        for value: PlistValue in [.array([.string("gps"), .string("location-services")]), .dictionary(["gps": .boolean(true)])] {
+            let result = try linter.lint(LintSubject(file: "Info.plist", plist: ["UIRequiredDeviceCapabilities": value], platform: "ios"))
+            #expect(result.findings.isEmpty, "\(rules(result))")
+        }
+        let wrong = try linter.lint(LintSubject(file: "Info.plist", plist: ["UIRequiredDeviceCapabilities": .string("gps")], platform: "ios"))
+        #expect(rules(wrong) == ["wrong-key-type UIRequiredDeviceCapabilities"])
+        #expect(wrong.findings[0].message == "UIRequiredDeviceCapabilities must be an array or a dictionary, but it is a string")
+    }
+
     @Test("an App Clip may not ask for Always nor declare the location background mode (bundles.yaml's limits)")
     func appClipLimits() throws {
         let plist: [String: PlistValue] = [

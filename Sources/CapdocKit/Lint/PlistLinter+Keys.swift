@@ -86,6 +86,8 @@ extension PlistLinter {
 
     func typeFindings(key: String, value: PlistValue, subject: LintSubject, requests: [String], scope: Scope) -> [LintFinding] {
         let type = model.vocabulary.entity(.key, key)?.attributes["type"]
+        // A key the system also reads in a second form (UIRequiredDeviceCapabilities: an array, or a dictionary).
+        let alternative = model.vocabulary.entity(.key, key)?.attributes["alternative-type"]
         func finding(_ rule: LintFinding.Rule, _ message: String) -> [LintFinding] {
             let facts = citations(for: key, requests: requests, scope: scope)
             return [LintFinding(rule: rule, key: key, message: message, location: subject.location(of: key),
@@ -119,8 +121,9 @@ extension PlistLinter {
         case ("boolean", .boolean), ("dictionary", .dictionary), ("array", .array):
             return []
         case let (expected?, other):
-            let article = expected == "array" ? "an" : "a"
-            return finding(.wrongKeyType, "\(key) must be \(article) \(expected), but it is \(other.typeDescription)")
+            if let alternative, other.typeName == alternative { return [] }
+            let types = ([expected] + (alternative.map { [$0] } ?? [])).map { ($0 == "array" ? "an " : "a ") + $0 }.joined(separator: " or ")
+            return finding(.wrongKeyType, "\(key) must be \(types), but it is \(other.typeDescription)")
         default:
             return []
         }

@@ -16,6 +16,17 @@ public indirect enum PlistValue: Sendable, Hashable {
     case other(String)
 
     /// How the value's type reads in messages: "a string", "a boolean", …
+    /// The value's type as `keys.yaml` names types (`string`, `boolean`, `array`, `dictionary`); nil for the others.
+    var typeName: String? {
+        switch self {
+        case .string: "string"
+        case .boolean: "boolean"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        case .integer, .real, .date, .data, .other: nil
+        }
+    }
+
     var typeDescription: String {
         switch self {
         case .string: "a string"

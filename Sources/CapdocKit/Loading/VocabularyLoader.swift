@@ -6,7 +6,7 @@ struct VocabularyLoader {
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
-        (.key, "keys.yaml", ["type", "label", "values", "widget-opt-in", "inside", "background-mode"]),
+        (.key, "keys.yaml", ["type", "alternative-type", "label", "values", "widget-opt-in", "inside", "background-mode"]),
         (.request, "requests.yaml", ["api", "level", "objc"]),
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
         (.bundle, "bundles.yaml", []),
@@ -75,7 +75,7 @@ struct VocabularyLoader {
             if extra == "apis" {
                 apis = (ValueReader.stringList(value, field: extra, allowScalar: false, diagnostics: &diagnostics) ?? []).map(\.value)
             } else if let text = ValueReader.nonEmptyString(value, field: extra, diagnostics: &diagnostics) {
-                if extra == "type", !Self.keyTypes.contains(text.value) {
+                if extra == "type" || extra == "alternative-type", !Self.keyTypes.contains(text.value) {
                     diagnostics.append(Diagnostic(.error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
                                                   at: text.location, check: .wrongType))
                 }

@@ -188,7 +188,8 @@ extension PageContext {
     func keyPage(_ key: Entity) -> Page {
         var book = CitationBook()
         let id = key.id.value
-        var lead: [Block] = [.paragraph([.text("Type: "), .code(key.attributes["type"] ?? "string")]
+        let alternative: [Inline] = key.attributes["alternative-type"].map { [.text(" or "), .code($0)] } ?? []
+        var lead: [Block] = [.paragraph([.text("Type: "), .code(key.attributes["type"] ?? "string")] + alternative
                                         + (key.attributes["label"].map { [.text(". Xcode shows it as “\($0)”.")] } ?? [.text(".")]))]
         let requests = vocabulary.ids(.request).filter { request in
             merge.facts(of: .requestKeys).contains { $0.subject == request && { if case let .keys(keys) = $0.value { keys.contains(id) } else { false } }($0) }
