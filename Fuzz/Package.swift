@@ -15,7 +15,7 @@ let package = Package(
     name: "CapdocFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // The base fixture, the shipped Content and the Templates, read once from the package on disk.

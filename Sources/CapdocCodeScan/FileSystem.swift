@@ -1,10 +1,10 @@
 import CapdocFiles
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few file-system calls the scanner makes, straight to POSIX so that none of them follows a

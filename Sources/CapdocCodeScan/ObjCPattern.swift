@@ -13,7 +13,7 @@ enum ObjCPattern: Sendable, Hashable {
     init?(spelling: String) {
         let spelling = String(spelling.filter { !$0.isWhitespace })
         guard let first = spelling.unicodeScalars.first, first.isASCII, ASCII.isIdentifierStart(UInt8(first.value)),
-              spelling.utf8.allSatisfy({ ASCII.isIdentifierContinuation($0) || $0 == ASCII.colon })
+            spelling.utf8.allSatisfy({ ASCII.isIdentifierContinuation($0) || $0 == ASCII.colon })
         else { return nil }
         if spelling.contains(":") {
             // Every part named and ended by its colon: `a:b:`, not `a:b` or `a::`.

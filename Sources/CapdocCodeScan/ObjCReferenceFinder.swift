@@ -129,7 +129,8 @@ private struct Search {
                 frame.parts.append(index)  // an unnamed part: `[x a:1 :2]`
             }
         } else if token.kind == .identifier, frame.openConditionals == 0, let previous, endsExpression(previous),
-                  let next, next.isPunctuation(":") {
+            let next, next.isPunctuation(":")
+        {
             frame.parts.append(index)
             frame.partNameIndex = index
         }
@@ -196,8 +197,13 @@ private struct Search {
         var depth = 0
         var index = open
         while let token = token(index) {
-            if token.isPunctuation("(") { depth += 1 } else if token.isPunctuation(")") { depth -= 1; if depth == 0 { return index + 1 } }
-            else if token.isPunctuation("{") || token.isPunctuation(";") { return index }  // unbalanced: stop before the body
+            if token.isPunctuation("(") {
+                depth += 1
+            } else if token.isPunctuation(")") {
+                depth -= 1; if depth == 0 { return index + 1 }
+            } else if token.isPunctuation("{") || token.isPunctuation(";") {
+                return index
+            }  // unbalanced: stop before the body
             index += 1
         }
         return index

@@ -49,7 +49,7 @@ struct SwiftCallMatcher: Sendable {
         for (index, pattern, token) in candidates {
             if pattern.requiredValues.isEmpty {
                 guard Self.isSubsequence(labels, of: pattern.labels),
-                      !someOverloadHasExactLabels || pattern.labels == labels
+                    !someOverloadHasExactLabels || pattern.labels == labels
                 else { continue }
                 matches.append(SwiftCallMatch(patternIndex: index, token: token, argument: nil))
             } else if let argument = Self.argumentPassingRequiredValues(pattern.requiredValues, in: call.arguments) {

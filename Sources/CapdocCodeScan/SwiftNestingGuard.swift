@@ -146,7 +146,8 @@ struct SwiftNestingGuard {
                 position += 1  // the escaped character
             }
         } else if byte == UInt8(ascii: "\""), quotesFollow(at: position, count: multiline ? 3 : 1),
-                  hashesFollow(at: position + (multiline ? 3 : 1), count: hashes) {
+            hashesFollow(at: position + (multiline ? 3 : 1), count: hashes)
+        {
             position += (multiline ? 3 : 1) + hashes
             contexts.removeLast()
         } else if byte == ASCII.newline, !multiline {

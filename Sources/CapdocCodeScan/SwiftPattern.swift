@@ -14,13 +14,13 @@ enum SwiftPattern: Sendable, Hashable {
     init?(spelling: String) {
         let file = Parser.parse(source: spelling)
         guard !file.hasError, file.statements.count == 1,
-              let expression = file.statements.first?.item.as(ExprSyntax.self)
+            let expression = file.statements.first?.item.as(ExprSyntax.self)
         else { return nil }
 
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // A call spelled with arguments: each argument is a value the call must pass.
             guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
-                  let callee = SwiftCallee(call.calledExpression), callee.argumentNames == nil
+                let callee = SwiftCallee(call.calledExpression), callee.argumentNames == nil
             else { return nil }
             let labels = call.arguments.map { SwiftCallee.label($0.label) }
             let values = call.arguments.map { argument in

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a whole input file — an Info.plist, a strings file, an Xcode project file, a source file,
@@ -87,11 +87,11 @@ public enum BoundedFileReader {
     private enum Glue {
         static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
             #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
+                Glibc.read(descriptor, buffer, count)
             #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
+                Musl.read(descriptor, buffer, count)
             #else
-            Darwin.read(descriptor, buffer, count)
+                Darwin.read(descriptor, buffer, count)
             #endif
         }
     }

@@ -29,8 +29,9 @@ struct BuildCommand: ParsableCommand {
         let start = Date()
         let formats = format.isEmpty ? OutputFormat.allCases : format
         // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
-        let builder = Builder(formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil,
-                              prettyDataset: pretty)
+        let builder = Builder(
+            formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil,
+            prettyDataset: pretty)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: contentFolder.content, into: output)

@@ -39,14 +39,17 @@ struct CheckCommand: ParsableCommand {
             Terminal.write(report.summary + "\n")
         case .json:
             let adjudicated = report.merge.contradictions.filter { $0.adjudication != nil }.count
-            Terminal.write(DiagnosticRenderer.json(report.diagnostics, summary: [
-                "sources": report.model.sources.count,
-                "claims": report.model.claims.count,
-                "facts": report.merge.facts.count,
-                "contradictionsAdjudicated": adjudicated,
-                "errors": report.errorCount,
-                "warnings": report.warningCount,
-            ]), .json)
+            Terminal.write(
+                DiagnosticRenderer.json(
+                    report.diagnostics,
+                    summary: [
+                        "sources": report.model.sources.count,
+                        "claims": report.model.claims.count,
+                        "facts": report.merge.facts.count,
+                        "contradictionsAdjudicated": adjudicated,
+                        "errors": report.errorCount,
+                        "warnings": report.warningCount,
+                    ]), .json)
         }
         // Everything is written: end here rather than free a large model piece by piece (as compilers do).
         Terminal.exitWithoutCleanup(report.errorCount > 0 ? ExitStatus.contentErrors : 0)

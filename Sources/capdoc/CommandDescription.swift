@@ -40,11 +40,12 @@ enum CommandDescription {
     }
 
     private static func argument(_ info: ToolInfo.Argument) -> ToolDescription.Argument {
-        let kind: ToolDescription.Argument.Kind = switch info.kind {
-        case "positional": .positional
-        case "flag": .flag
-        default: .option
-        }
+        let kind: ToolDescription.Argument.Kind =
+            switch info.kind {
+            case "positional": .positional
+            case "flag": .flag
+            default: .option
+            }
         // The preferred spelling first, as `--help` lists them.
         let names = (info.names ?? []).map(\.spelled)
         let preferred = info.preferredName.map(\.spelled)

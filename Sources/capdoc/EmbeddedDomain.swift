@@ -6,9 +6,10 @@ import Foundation
 enum EmbeddedDomain {
     static let domain: Domain = {
         // Only the domain file is decoded: the help must not pay for the whole model.
-        let files = EmbeddedFileSystem(files: EmbeddedContent.base64Files.filter { $0.key == "domain.yaml" }.map {
-            (EmbeddedModel.root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data())
-        })
+        let files = EmbeddedFileSystem(
+            files: EmbeddedContent.base64Files.filter { $0.key == "domain.yaml" }.map {
+                (EmbeddedModel.root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data())
+            })
         return ContentLoader(fileSystem: files).domain(at: EmbeddedModel.root) ?? Domain()
     }()
 }

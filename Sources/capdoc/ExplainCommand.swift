@@ -6,7 +6,8 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explains an id, Info.plist key or API name: what it is, its row of the matrix, its citations.",
-        discussion: "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
+        discussion:
+            "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
     )
 
     @Argument(help: "An id (visits), an Info.plist key or an API name (requestAlwaysAuthorization).")

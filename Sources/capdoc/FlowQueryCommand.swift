@@ -7,10 +7,10 @@ struct FlowQuery: ParsableCommand {
         commandName: "flow",
         abstract: "What happens when TRIGGER occurs in state FROM (and the user makes CHOICE at its prompt)?",
         discussion: """
-        Answers whether a prompt appears and whose usage string it shows, the state the app moves to, \
-        the status authorizationStatus then reports, and whether the delegate is told. Without --choice, \
-        a prompt's choices are listed; a choice where no prompt appears is ignored, and the answer says so.
-        """
+            Answers whether a prompt appears and whose usage string it shows, the state the app moves to, \
+            the status authorizationStatus then reports, and whether the delegate is told. Without --choice, \
+            a prompt's choices are listed; a choice where no prompt appears is ignored, and the answer says so.
+            """
     )
 
     @Option(help: "The state the app is in (not-determined, when-in-use, …).")
@@ -36,11 +36,12 @@ struct FlowQuery: ParsableCommand {
         let place = "\(answer.platform)\(answer.os.map { " \($0)" } ?? "")\(answer.osIsNewestKnown ? ", the newest version the sources name" : "")"
         var lines = ["From \(answer.from) on \(answer.trigger) (\(place)):"]
         func outcome() -> String {
-            let delegate = switch answer.delegateNotified {
-            case true?: "the delegate is told"
-            case false?: "the delegate is not told"
-            case nil: "whether the delegate is told is not stated"
-            }
+            let delegate =
+                switch answer.delegateNotified {
+                case true?: "the delegate is told"
+                case false?: "the delegate is not told"
+                case nil: "whether the delegate is told is not stated"
+                }
             let moves = answer.to == answer.from ? "the app stays in \(answer.to ?? "?")" : "the app moves to \(answer.to ?? "?")"
             return "\(moves); authorizationStatus reports \(answer.reportedStatus ?? "unknown (the sources do not say)"); \(delegate)."
         }
@@ -67,8 +68,10 @@ struct FlowQuery: ParsableCommand {
                 }
             }
             if answer.choice == nil || answer.to == nil {
-                lines.append(answer.choices.isEmpty ? "Its choices: not described."
-                             : "Its choices: \(answer.choices.joined(separator: ", ")) (pick one with --choice).")
+                lines.append(
+                    answer.choices.isEmpty
+                        ? "Its choices: not described."
+                        : "Its choices: \(answer.choices.joined(separator: ", ")) (pick one with --choice).")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -34,13 +34,19 @@ struct LintPlistCommand: ParsableCommand {
     @Option(help: "The build configuration of the projects (their default when left out).")
     var configuration: String?
 
-    @Option(name: .customLong("sources"), help: "A folder of the app's Swift and Objective-C code, searched for \(EmbeddedDomain.domain.framework) calls; repeatable.")
+    @Option(
+        name: .customLong("sources"),
+        help: "A folder of the app's Swift and Objective-C code, searched for \(EmbeddedDomain.domain.framework) calls; repeatable.")
     var sources: [String] = []
 
-    @Option(help: "The platform the app is built for: a model id (ios, macos, mac-catalyst, …) or Xcode's name (iphoneos, macosx, xros, …); read from each input when left out.")
+    @Option(
+        help:
+            "The platform the app is built for: a model id (ios, macos, mac-catalyst, …) or Xcode's name (iphoneos, macosx, xros, …); read from each input when left out."
+    )
     var platform: String?
 
-    @Option(name: .customLong("deployment-target"), help: "The app's deployment target, e.g. 11.0; read from each input when left out, else the newest versions.")
+    @Option(
+        name: .customLong("deployment-target"), help: "The app's deployment target, e.g. 11.0; read from each input when left out, else the newest versions.")
     var deploymentTarget: String?
 
     @Option(help: "The requests the app makes, comma-separated (when-in-use, always, temporary-full-accuracy); inferred when left out.")
@@ -120,8 +126,9 @@ struct LintPlistCommand: ParsableCommand {
         }
 
         let run = LintRun(results: results, failures: failures)
-        let formatter = LintReportFormatter(colour: format == .human && Terminal.colourAllowed(for: 1),
-                                            workingDirectory: FileManager.default.currentDirectoryPath)
+        let formatter = LintReportFormatter(
+            colour: format == .human && Terminal.colourAllowed(for: 1),
+            workingDirectory: FileManager.default.currentDirectoryPath)
         Terminal.write(formatter.format(run, as: format), format == .human ? .styled : .json)
         if format == .human { Terminal.error(formatter.humanFailures(run)) }
         if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }

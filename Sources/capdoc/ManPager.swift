@@ -1,9 +1,9 @@
 import CapdocKit
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Shows a man page on the terminal: `man -l -`, with the page on man's standard input.
@@ -51,11 +51,11 @@ enum ManPager {
     /// Starts `man -l -` reading `input`, with the default action for the signals capdoc ignores.
     private static func spawnMan(input: Int32) -> pid_t? {
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)

@@ -15,7 +15,8 @@ struct ModelOptions: ParsableArguments {
         if let content {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: content, isDirectory: &isDirectory), isDirectory.boolValue else {
-                Terminal.errorLine("error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder), or leave it out for the built-in model")
+                Terminal.errorLine(
+                    "error: no content folder at '\(content)'; pass --content DIR (capdoc's Content/ folder), or leave it out for the built-in model")
                 throw ExitCode(ExitStatus.contentErrors)
             }
             report = Checker().check(contentAt: content)

@@ -6,7 +6,8 @@ struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
         abstract: "Answers one question from the model, with its sources.",
-        discussion: "Without --os, answers hold for the newest OS version the model knows. With --json, prints one JSON object; null means the sources do not decide. Unknown ids exit 64.",
+        discussion:
+            "Without --os, answers hold for the newest OS version the model knows. With --json, prints one JSON object; null means the sources do not decide. Unknown ids exit 64.",
         subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self, FlowQuery.self]
     )
 }
@@ -109,20 +110,23 @@ struct SupportQuery: ParsableCommand {
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         // "an App Clip": the bundle kind's name with its article, for the sentences below.
         let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
-        let availability: String = if answer.bundle?.closesLevel == true, let bundleName {
-            "not available: \(bundleName) may not hold \(level)"
-        } else {
-            switch answer.support.availability {
-        case .value(.boolean(true)): "available"
-        case .value: "not available"
-        case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
-        case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
-        case .unknown: "unknown (the sources do not decide)"
+        let availability: String =
+            if answer.bundle?.closesLevel == true, let bundleName {
+                "not available: \(bundleName) may not hold \(level)"
+            } else {
+                switch answer.support.availability {
+                case .value(.boolean(true)): "available"
+                case .value: "not available"
+                case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
+                case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
+                case .unknown: "unknown (the sources do not decide)"
+                }
             }
-        }
         let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
         let bundleText = bundleName.map { " in \($0)" } ?? ""
-        Terminal.write("\(service) with \(level)\(accuracyText)\(bundleText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n")
+        Terminal.write(
+            "\(service) with \(level)\(accuracyText)\(bundleText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n"
+        )
         if answer.bundle?.closesLevel != true, case let .closed(gate) = answer.support.availability {
             Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
         }
@@ -135,10 +139,12 @@ struct SupportQuery: ParsableCommand {
         }
         if let deprecation = answer.support.deprecation { Terminal.write("\(deprecationLine("The service's API", deprecation)).\n") }
         // The other facts about the service, where a source states them.
-        let lines: [(FactKind, String)] = [(.explicitRequestRequired, "Needs an explicit authorization request"),
-                                           (.worksWithReducedAccuracy, "Works with reduced accuracy"),
-                                           (.backgroundModeRequired, "Needs the location background mode"),
-                                           (.backgroundDelivery, "Delivers updates in the background")]
+        let lines: [(FactKind, String)] = [
+            (.explicitRequestRequired, "Needs an explicit authorization request"),
+            (.worksWithReducedAccuracy, "Works with reduced accuracy"),
+            (.backgroundModeRequired, "Needs the location background mode"),
+            (.backgroundDelivery, "Delivers updates in the background"),
+        ]
         for (kind, label) in lines where answer.detail(kind) != .unknown {
             Terminal.write("\(label): \(yesNo(answer.detail(kind).flag)).\n")
         }
@@ -151,7 +157,8 @@ struct SupportQuery: ParsableCommand {
 }
 
 struct LevelQuery: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "level", abstract: "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?")
+    static let configuration = CommandConfiguration(
+        commandName: "level", abstract: "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?")
 
     @Argument(help: "The access level id (when-in-use, always).")
     var level: String
@@ -161,7 +168,9 @@ struct LevelQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        Terminal.write("\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n")
+        Terminal.write(
+            "\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n"
+        )
         if answers.model.vocabulary.domain.relaunch {
             Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
         }
@@ -182,7 +191,9 @@ struct KeysQuery: ParsableCommand {
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
-            Terminal.write("\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+            Terminal.write(
+                "\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n"
+            )
         } else if let required = answer.required {
             Terminal.write("\(header) needs: \(required.isEmpty ? "no keys" : required.joined(separator: ", ")).\n")
         } else {

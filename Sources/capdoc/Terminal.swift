@@ -31,11 +31,12 @@ enum Terminal {
 
     private static func put(_ text: String, _ kind: Kind, to descriptor: Int32) {
         guard !text.isEmpty else { return }
-        let safe = switch kind {
-        case .json: text
-        case .text: DisplayText.lines(text)
-        case .styled: colourAllowed(for: descriptor) ? DisplayText.linesKeepingStyles(text) : DisplayText.lines(text)
-        }
+        let safe =
+            switch kind {
+            case .json: text
+            case .text: DisplayText.lines(text)
+            case .styled: colourAllowed(for: descriptor) ? DisplayText.linesKeepingStyles(text) : DisplayText.lines(text)
+            }
         do {
             try StandardStreams.write(safe, to: descriptor)
         } catch {
@@ -48,8 +49,9 @@ enum Terminal {
         if descriptor != StandardStreams.error {
             // Standard error may be broken as well; then the exit status alone tells.
             let reason = error.code == EBADF ? "it is closed" : "\(error)"
-            try? StandardStreams.write("capdoc: error: could not write to standard output (\(reason)); the output is incomplete\n",
-                                       to: StandardStreams.error)
+            try? StandardStreams.write(
+                "capdoc: error: could not write to standard output (\(reason)); the output is incomplete\n",
+                to: StandardStreams.error)
         }
         exit(ExitStatus.couldNotWrite)
     }

@@ -57,8 +57,9 @@ struct LayerRules: Equatable {
             guard trimmed.hasPrefix("|") else {
                 if table.isEmpty { continue } else { break }
             }
-            table.append(trimmed.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-                .map { $0.trimmingCharacters(in: .whitespaces) })
+            table.append(
+                trimmed.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                    .map { $0.trimmingCharacters(in: .whitespaces) })
         }
         // The header row and the |---| rule.
         guard table.count > 2 else { throw Failure.noTable }

@@ -69,7 +69,8 @@ final class ReferenceFinder: SyntaxVisitor {
     private func check(qualified name: String, at node: some SyntaxProtocol) {
         let candidates = index[name]
         guard let declaration = candidates.first,
-              !candidates.contains(where: { rules.allows(file.folder, toUse: $0.folder) }) else { return }
+            !candidates.contains(where: { rules.allows(file.folder, toUse: $0.folder) })
+        else { return }
         findings.append(Finding(path: file.path, line: file.line(of: node), folder: file.folder, name: name, declaration: declaration))
     }
 }

@@ -51,8 +51,9 @@ import Testing
         Found("requestLocation()", "Sources/NearbyView.swift", 63, 42),
         Found("CLMonitor", "Sources/SessionModel.swift", 6, 26),
         Found("CLServiceSession(authorization: .always)", "Sources/SessionModel.swift", 10, 23, argument: ".always"),
-        Found("CLServiceSession(authorization: .whenInUse)", "Sources/SessionModel.swift", 12, 23,
-              argument: "CLServiceSession.AuthorizationRequirement.whenInUse"),
+        Found(
+            "CLServiceSession(authorization: .whenInUse)", "Sources/SessionModel.swift", 12, 23,
+            argument: "CLServiceSession.AuthorizationRequirement.whenInUse"),
         Found("CLServiceSession(authorization: .always)", "Sources/SessionModel.swift", 14, 23, argument: ".always"),
         Found("CLServiceSession(authorization:fullAccuracyPurposeKey:)", "Sources/SessionModel.swift", 14, 23),
         Found("CLMonitor", "Sources/SessionModel.swift", 16, 25),
@@ -65,8 +66,9 @@ import Testing
     @Test func everyReferenceInTheAppIsFoundAndNothingElse() throws {
         let scan = try CodeScanner(patterns: CoreLocationPatterns.all).scan(directory: Fixtures.app)
         let found = scan.references.map { reference in
-            Found(reference.api, String(reference.file.dropFirst(Fixtures.app.count + 1)), reference.line, reference.column,
-                  argument: reference.argument)
+            Found(
+                reference.api, String(reference.file.dropFirst(Fixtures.app.count + 1)), reference.line, reference.column,
+                argument: reference.argument)
         }
         #expect(found == Self.expected)
         #expect(scan.references.allSatisfy { $0.file.hasPrefix(Fixtures.app + "/") })
@@ -74,10 +76,11 @@ import Testing
 
     @Test func theDependencyAndTestFoldersAreListedAndTheHeadersAndHiddenFilesAreNot() throws {
         let scan = try CodeScanner(patterns: CoreLocationPatterns.all).scan(directory: Fixtures.app)
-        #expect(scan.skipped == [
-            Fixtures.app + "/AppTests: test code, which does not ship in the app",
-            Fixtures.app + "/Pods: dependencies or build output, not the app's code",
-        ])
+        #expect(
+            scan.skipped == [
+                Fixtures.app + "/AppTests: test code, which does not ship in the app",
+                Fixtures.app + "/Pods: dependencies or build output, not the app's code",
+            ])
         #expect(scan.filesScanned == 7)
     }
 

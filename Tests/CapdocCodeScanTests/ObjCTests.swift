@@ -10,12 +10,13 @@ import Testing
             [[CLLocationManager new] startUpdatingHeading];
             [(CLLocationManager *)object requestAlwaysAuthorization];
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "requestLocation", line: 1, column: 10),
-            Hit(api: "startUpdatingLocation", line: 2, column: 15),
-            Hit(api: "startUpdatingHeading", line: 3, column: 26),
-            Hit(api: "requestAlwaysAuthorization", line: 4, column: 30),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "requestLocation", line: 1, column: 10),
+                Hit(api: "startUpdatingLocation", line: 2, column: 15),
+                Hit(api: "startUpdatingHeading", line: 3, column: 26),
+                Hit(api: "requestAlwaysAuthorization", line: 4, column: 30),
+            ])
     }
 
     @Test func aNameWithNoReceiverBeforeItIsNoMessage() {
@@ -35,11 +36,12 @@ import Testing
             [manager requestTemporaryFullAccuracyAuthorizationWithPurposeKey:@"Nav"];
             [manager requestTemporaryFullAccuracyAuthorizationWithPurposeKey:@"Nav" completion:nil];
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "startMonitoringForRegion:", line: 1, column: 10),
-            Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:", line: 3, column: 10),
-            Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:completion:", line: 4, column: 10),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "startMonitoringForRegion:", line: 1, column: 10),
+                Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:", line: 3, column: 10),
+                Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:completion:", line: 4, column: 10),
+            ])
     }
 
     @Test func aMessageMaySpanLinesAndNestBlocksAndMessages() {
@@ -50,10 +52,11 @@ import Testing
                 NSLog(@"%@", e);
             }];
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:completion:", line: 1, column: 15),
-            Hit(api: "requestLocation", line: 3, column: 19),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "requestTemporaryFullAccuracyAuthorizationWithPurposeKey:completion:", line: 1, column: 15),
+                Hit(api: "requestLocation", line: 3, column: 19),
+            ])
     }
 
     @Test func theColonOfAConditionalIsNoSelectorPart() {
@@ -68,10 +71,11 @@ import Testing
             SEL b = @selector( didReceiveLocationPushPayload:completion: );
             SEL c = @selector(startMonitoringForRegion:desiredAccuracy:);
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "startUpdatingHeading", line: 1, column: 19),
-            Hit(api: "didReceiveLocationPushPayload:completion:", line: 2, column: 20),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "startUpdatingHeading", line: 1, column: 19),
+                Hit(api: "didReceiveLocationPushPayload:completion:", line: 2, column: 20),
+            ])
     }
 
     @Test func aTypeNameMatchesAnywhereInCode() {
@@ -82,11 +86,12 @@ import Testing
             id g = [[CLGeocoder alloc] init];
             id h = [CLGeocoderCache new];
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "CLLocationPushServiceExtension", line: 1, column: 29),
-            Hit(api: "CLGeocoder", line: 3, column: 8),
-            Hit(api: "CLGeocoder", line: 4, column: 10),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "CLLocationPushServiceExtension", line: 1, column: 29),
+                Hit(api: "CLGeocoder", line: 3, column: 8),
+                Hit(api: "CLGeocoder", line: 4, column: 10),
+            ])
     }
 
     @Test func anImplementationOfAMultiPartSelectorIsReportedAndAWrapperIsNot() {
@@ -105,11 +110,12 @@ import Testing
             - (void)didReceiveLocationPushPayload:(NSDictionary *)payload completion:(void (^)(void))completion;
             @end
             """
-        #expect(hits(inObjectiveC: source) == [
-            Hit(api: "didReceiveLocationPushPayload:completion:", line: 2, column: 9),
-            Hit(api: "requestAlwaysAuthorization", line: 7, column: 19),
-            Hit(api: "startMonitoringForRegion:", line: 9, column: 69),
-        ])
+        #expect(
+            hits(inObjectiveC: source) == [
+                Hit(api: "didReceiveLocationPushPayload:completion:", line: 2, column: 9),
+                Hit(api: "requestAlwaysAuthorization", line: 7, column: 19),
+                Hit(api: "startMonitoringForRegion:", line: 9, column: 69),
+            ])
     }
 
     @Test func commentsStringsCharactersAndPreprocessorLinesDoNotMatch() {

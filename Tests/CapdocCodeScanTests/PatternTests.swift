@@ -9,13 +9,18 @@ import Testing
 
     @Test func swiftSpellingsAreReadAsCallsOrNames() {
         #expect(SwiftPattern(spelling: "requestLocation()") == .call(SwiftCallPattern(qualifier: nil, name: "requestLocation", labels: [], requiredValues: [])))
-        #expect(SwiftPattern(spelling: "didReceiveLocationPushPayload(_:completion:)")
-            == .call(SwiftCallPattern(qualifier: nil, name: "didReceiveLocationPushPayload", labels: [nil, "completion"], requiredValues: [])))
-        #expect(SwiftPattern(spelling: "CLLocationUpdate.liveUpdates(_:)")
-            == .call(SwiftCallPattern(qualifier: "CLLocationUpdate", name: "liveUpdates", labels: [nil], requiredValues: [])))
-        #expect(SwiftPattern(spelling: "CLServiceSession(authorization: .always)")
-            == .call(SwiftCallPattern(qualifier: nil, name: "CLServiceSession", labels: ["authorization"],
-                                      requiredValues: [RequiredArgumentValue(label: "authorization", value: .member("always"))])))
+        #expect(
+            SwiftPattern(spelling: "didReceiveLocationPushPayload(_:completion:)")
+                == .call(SwiftCallPattern(qualifier: nil, name: "didReceiveLocationPushPayload", labels: [nil, "completion"], requiredValues: [])))
+        #expect(
+            SwiftPattern(spelling: "CLLocationUpdate.liveUpdates(_:)")
+                == .call(SwiftCallPattern(qualifier: "CLLocationUpdate", name: "liveUpdates", labels: [nil], requiredValues: [])))
+        #expect(
+            SwiftPattern(spelling: "CLServiceSession(authorization: .always)")
+                == .call(
+                    SwiftCallPattern(
+                        qualifier: nil, name: "CLServiceSession", labels: ["authorization"],
+                        requiredValues: [RequiredArgumentValue(label: "authorization", value: .member("always"))])))
         #expect(SwiftPattern(spelling: "CLMonitor") == .name("CLMonitor"))
     }
 

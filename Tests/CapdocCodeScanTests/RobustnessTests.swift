@@ -50,7 +50,8 @@ import Testing
 
     @Test func bracketsInCommentsAndStringsDoNotCountTowardsTheLimits() {
         let brackets = String(repeating: "[", count: 300)
-        let source = "// \(brackets)\n/* \(brackets) /* nested */ \(brackets) */\nlet s = \"\(brackets)\"\nlet r = #\"\(brackets)\\(\"#\nmanager.requestLocation()\n"
+        let source =
+            "// \(brackets)\n/* \(brackets) /* nested */ \(brackets) */\nlet s = \"\(brackets)\"\nlet r = #\"\(brackets)\\(\"#\nmanager.requestLocation()\n"
         #expect(hits(inSwift: source) == [Hit(api: "requestLocation()", line: 5, column: 9)])
     }
 

@@ -8,28 +8,31 @@ import Testing
 
     @Test func dependencyBuildAndTestFoldersAreSkippedAndListed() throws {
         let folder = try TemporaryFolder()
-        for name in ["Pods", "Carthage", "DerivedData", "build", "SourcePackages", "checkouts", "node_modules",
-                     "SDK.framework", "SDK.xcframework", "Tests", "AppTests", "AppUITests"] {
+        for name in [
+            "Pods", "Carthage", "DerivedData", "build", "SourcePackages", "checkouts", "node_modules",
+            "SDK.framework", "SDK.xcframework", "Tests", "AppTests", "AppUITests",
+        ] {
             try folder.write("\(name)/Call.swift", "manager.requestLocation()")
         }
         try folder.write("App/Call.swift", "manager.requestLocation()")
         let scan = try scanner.scan(directory: folder.path)
         #expect(scan.references.map(\.file) == [folder.path + "/App/Call.swift"])
         #expect(scan.filesScanned == 1)
-        #expect(scan.skipped.map { $0.replacingOccurrences(of: folder.path + "/", with: "") } == [
-            "AppTests: test code, which does not ship in the app",
-            "AppUITests: test code, which does not ship in the app",
-            "Carthage: dependencies or build output, not the app's code",
-            "DerivedData: dependencies or build output, not the app's code",
-            "Pods: dependencies or build output, not the app's code",
-            "SDK.framework: a framework, not the app's code",
-            "SDK.xcframework: a framework, not the app's code",
-            "SourcePackages: dependencies or build output, not the app's code",
-            "Tests: test code, which does not ship in the app",
-            "build: dependencies or build output, not the app's code",
-            "checkouts: dependencies or build output, not the app's code",
-            "node_modules: dependencies or build output, not the app's code",
-        ])
+        #expect(
+            scan.skipped.map { $0.replacingOccurrences(of: folder.path + "/", with: "") } == [
+                "AppTests: test code, which does not ship in the app",
+                "AppUITests: test code, which does not ship in the app",
+                "Carthage: dependencies or build output, not the app's code",
+                "DerivedData: dependencies or build output, not the app's code",
+                "Pods: dependencies or build output, not the app's code",
+                "SDK.framework: a framework, not the app's code",
+                "SDK.xcframework: a framework, not the app's code",
+                "SourcePackages: dependencies or build output, not the app's code",
+                "Tests: test code, which does not ship in the app",
+                "build: dependencies or build output, not the app's code",
+                "checkouts: dependencies or build output, not the app's code",
+                "node_modules: dependencies or build output, not the app's code",
+            ])
     }
 
     @Test func hiddenEntriesAndOtherFilesAreLeftOutSilently() throws {
@@ -50,9 +53,10 @@ import Testing
         try folder.write("B.m", "[manager requestLocation];")
         try folder.write("C.mm", "[manager requestLocation];")
         let scan = try scanner.scan(directory: folder.path + "/")
-        #expect(scan.references.map { "\($0.file) \($0.language)" } == [
-            "\(folder.path)/A.swift swift", "\(folder.path)/B.m objectiveC", "\(folder.path)/C.mm objectiveC",
-        ])
+        #expect(
+            scan.references.map { "\($0.file) \($0.language)" } == [
+                "\(folder.path)/A.swift swift", "\(folder.path)/B.m objectiveC", "\(folder.path)/C.mm objectiveC",
+            ])
     }
 
     @Test func aSymbolicLinkInsideTheFolderIsSkippedAndListed() throws {
@@ -63,10 +67,11 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/App/Folder", withDestinationPath: folder.path + "/Elsewhere")
         let scan = try scanner.scan(directory: folder.path + "/App")
         #expect(scan.references.map(\.file) == [folder.path + "/App/Real.swift"])
-        #expect(scan.skipped == [
-            folder.path + "/App/Folder: symbolic link, not followed",
-            folder.path + "/App/Link.swift: symbolic link, not followed",
-        ])
+        #expect(
+            scan.skipped == [
+                folder.path + "/App/Folder: symbolic link, not followed",
+                folder.path + "/App/Link.swift: symbolic link, not followed",
+            ])
     }
 
     @Test func aSymbolicLinkGivenAsTheFolderIsAnError() throws {
@@ -136,11 +141,12 @@ import Testing
         try folder.write("A/B.swift", "manager.requestLocation()")
         try folder.write("A.swift", "manager.startUpdatingLocation().requestLocation()")
         let scan = try scanner.scan(directory: folder.path)
-        #expect(scan.references.map { "\($0.file.dropFirst(folder.path.count + 1)):\($0.line):\($0.column) \($0.api)" } == [
-            "A.swift:1:9 startUpdatingLocation()",
-            "A.swift:1:33 requestLocation()",
-            "A/B.swift:1:9 requestLocation()",
-        ])
+        #expect(
+            scan.references.map { "\($0.file.dropFirst(folder.path.count + 1)):\($0.line):\($0.column) \($0.api)" } == [
+                "A.swift:1:9 startUpdatingLocation()",
+                "A.swift:1:33 requestLocation()",
+                "A/B.swift:1:9 requestLocation()",
+            ])
     }
 
     @Test func scanningTwiceGivesTheSameResult() throws {

@@ -10,12 +10,13 @@ import Testing
             requestLocation()
             locationManager!.startUpdatingHeading()
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "requestAlwaysAuthorization()", line: 1, column: 9),
-            Hit(api: "startMonitoring(for:)", line: 2, column: 15),
-            Hit(api: "requestLocation()", line: 3, column: 1),
-            Hit(api: "startUpdatingHeading()", line: 4, column: 18),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "requestAlwaysAuthorization()", line: 1, column: 9),
+                Hit(api: "startMonitoring(for:)", line: 2, column: 15),
+                Hit(api: "requestLocation()", line: 3, column: 1),
+                Hit(api: "startUpdatingHeading()", line: 4, column: 18),
+            ])
     }
 
     @Test func theCallsLabelsMustBeASubsequenceOfThePatterns() {
@@ -38,10 +39,11 @@ import Testing
             manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Nav", completion: { _ in })
             manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Nav", completion: handler)
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)", line: 1, column: 9),
-            Hit(api: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)", line: 2, column: 9),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)", line: 1, column: 9),
+                Hit(api: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)", line: 2, column: 9),
+            ])
     }
 
     @Test func aQualifiedPatternNeedsThatTypeAsReceiver() {
@@ -58,19 +60,22 @@ import Testing
             let c = CLServiceSession(authorization: requirement)
             let d = CLServiceSession(authorization: .none)
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
-            Hit(api: "CLServiceSession(authorization: .whenInUse)", line: 2, column: 9,
-                argument: "CLServiceSession.AuthorizationRequirement.whenInUse"),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
+                Hit(
+                    api: "CLServiceSession(authorization: .whenInUse)", line: 2, column: 9,
+                    argument: "CLServiceSession.AuthorizationRequirement.whenInUse"),
+            ])
     }
 
     @Test func aValuePatternIgnoresTheCallsOtherArguments() {
         let source = #"let s = CLServiceSession(authorization: .always, fullAccuracyPurposeKey: "Nav")"#
-        #expect(hits(inSwift: source) == [
-            Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
-            Hit(api: "CLServiceSession(authorization:fullAccuracyPurposeKey:)", line: 1, column: 9),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
+                Hit(api: "CLServiceSession(authorization:fullAccuracyPurposeKey:)", line: 1, column: 9),
+            ])
     }
 
     /// Swift picks the overload whose labels are exactly the call's: `CLServiceSession(authorization:)`
@@ -94,10 +99,11 @@ import Testing
             let c: CLServiceSession = .init(authorization: .always)
             let d = session.CLServiceSession
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
-            Hit(api: "CLServiceSession(authorization: .always)", line: 2, column: 22, argument: ".always"),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "CLServiceSession(authorization: .always)", line: 1, column: 9, argument: ".always"),
+                Hit(api: "CLServiceSession(authorization: .always)", line: 2, column: 22, argument: ".always"),
+            ])
     }
 
     @Test func aMethodThatIsNamedButNotCalledDoesNotMatch() {

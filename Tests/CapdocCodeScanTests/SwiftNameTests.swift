@@ -9,11 +9,12 @@ import Testing
             let geocoder = CLGeocoder()
             let kind = CLMonitor.self
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "CLMonitor", line: 1, column: 21),
-            Hit(api: "CLGeocoder", line: 2, column: 16),
-            Hit(api: "CLMonitor", line: 3, column: 12),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "CLMonitor", line: 1, column: 21),
+                Hit(api: "CLGeocoder", line: 2, column: 16),
+                Hit(api: "CLMonitor", line: 3, column: 12),
+            ])
     }
 
     @Test func aBareNameMatchesItsUsesAsAType() {
@@ -25,13 +26,14 @@ import Testing
             }
             extension CLGeocoder {}
             """
-        #expect(hits(inSwift: source) == [
-            Hit(api: "CLLocationPushServiceExtension", line: 1, column: 29),
-            Hit(api: "CLGeocoder", line: 2, column: 19),
-            Hit(api: "CLMonitor", line: 3, column: 28),
-            Hit(api: "CLMonitor", line: 4, column: 33),
-            Hit(api: "CLGeocoder", line: 6, column: 11),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "CLLocationPushServiceExtension", line: 1, column: 29),
+                Hit(api: "CLGeocoder", line: 2, column: 19),
+                Hit(api: "CLMonitor", line: 3, column: 28),
+                Hit(api: "CLMonitor", line: 4, column: 33),
+                Hit(api: "CLGeocoder", line: 6, column: 11),
+            ])
     }
 
     @Test func aBareNameDoesNotMatchALongerNameOrADeclaration() {
@@ -102,11 +104,13 @@ import Testing
     /// A debug build of swift-syntax stops parsing at 20 levels by default; SwiftUI views reach that.
     @Test func callsNestedDeeperThanTheParsersDebugDefaultAreFound() {
         let depth = 40
-        let source = String(repeating: "V {\n", count: depth) + "manager.requestLocation()\n"
+        let source =
+            String(repeating: "V {\n", count: depth) + "manager.requestLocation()\n"
             + String(repeating: "}\n", count: depth) + "manager.startUpdatingLocation()\n"
-        #expect(hits(inSwift: source) == [
-            Hit(api: "requestLocation()", line: depth + 1, column: 9),
-            Hit(api: "startUpdatingLocation()", line: 2 * depth + 2, column: 9),
-        ])
+        #expect(
+            hits(inSwift: source) == [
+                Hit(api: "requestLocation()", line: depth + 1, column: 9),
+                Hit(api: "startUpdatingLocation()", line: 2 * depth + 2, column: 9),
+            ])
     }
 }

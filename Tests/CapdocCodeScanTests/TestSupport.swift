@@ -48,7 +48,8 @@ func hits(inObjectiveC source: String, patterns: [APIPattern] = CoreLocationPatt
 private func hits(in source: String, language: SourceTree.Language, patterns: [APIPattern]) -> [Hit] {
     let scanner = CodeScanner(patterns: patterns)
     guard case .matches(let matches) = scanner.scan(Array(source.utf8), language: language) else { return [] }
-    return matches
+    return
+        matches
         .sorted { ($0.line, $0.column, $0.patternIndex) < ($1.line, $1.column, $1.patternIndex) }
         .map { Hit(api: patterns[$0.patternIndex].api, line: $0.line, column: $0.column, argument: $0.argument) }
 }

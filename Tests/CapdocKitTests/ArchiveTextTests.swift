@@ -25,7 +25,9 @@ struct ArchiveTextTests {
         #expect(!text.contains(quote: "one two\u{2026}two one\u{2026}three"))
     }
 
-    @Test("the reference byte search (the one-quote-at-a-time search the batch is tested against) finds the first occurrence at or after a position, and nothing past the end")
+    @Test(
+        "the reference byte search (the one-quote-at-a-time search the batch is tested against) finds the first occurrence at or after a position, and nothing past the end"
+    )
     func byteSearch() {
         let haystack = Array("abcabcab".utf8)
         #expect(ArchiveText.firstOffset(of: Array("cab".utf8), in: haystack, from: 0) == 2)

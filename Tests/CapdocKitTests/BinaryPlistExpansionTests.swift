@@ -16,11 +16,15 @@ struct BinaryPlistExpansionTests {
             ["CFBundleTypeRole": "Editor", "CFBundleURLName": "com.example.trails", "CFBundleURLSchemes": ["trails\(index)", "trails"]]
         }
         let documentTypes: [[String: Any]] = (0..<20).map { index in
-            ["CFBundleTypeName": "Trail \(index)", "CFBundleTypeRole": "Editor", "LSHandlerRank": "Owner",
-             "LSItemContentTypes": ["com.example.trail", "public.data"]]
+            [
+                "CFBundleTypeName": "Trail \(index)", "CFBundleTypeRole": "Editor", "LSHandlerRank": "Owner",
+                "LSItemContentTypes": ["com.example.trail", "public.data"],
+            ]
         }
-        let scene: [String: Any] = ["UISceneConfigurationName": "Default Configuration", "UISceneDelegateClassName": "Trails.SceneDelegate",
-                                    "UISceneStoryboardFile": "Main"]
+        let scene: [String: Any] = [
+            "UISceneConfigurationName": "Default Configuration", "UISceneDelegateClassName": "Trails.SceneDelegate",
+            "UISceneStoryboardFile": "Main",
+        ]
         return [
             "CFBundleName": "Trails", "CFBundleExecutable": "Trails", "CFBundleDisplayName": "Trails",
             "CFBundleIdentifier": "com.example.trails", "CFBundleShortVersionString": "1.0", "CFBundleVersion": "1",
@@ -30,12 +34,20 @@ struct BinaryPlistExpansionTests {
             "NSLocationAlwaysAndWhenInUseUsageDescription": "Trails records your walk while the phone is locked.",
             "UIBackgroundModes": ["location", "fetch", "remote-notification"],
             "UIRequiredDeviceCapabilities": ["armv7", "location-services", "gps"],
-            "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"],
-            "UISupportedInterfaceOrientations~ipad": ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
-                                                      "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"],
-            "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": true,
-                                           "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [scene, scene],
-                                                                     "CPTemplateApplicationSceneSessionRoleApplication": [scene]]],
+            "UISupportedInterfaceOrientations": [
+                "UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+            ],
+            "UISupportedInterfaceOrientations~ipad": [
+                "UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+            ],
+            "UIApplicationSceneManifest": [
+                "UIApplicationSupportsMultipleScenes": true,
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [scene, scene],
+                    "CPTemplateApplicationSceneSessionRoleApplication": [scene],
+                ],
+            ],
             "UIAppFonts": (0..<30).map { "Font\($0).ttf" },
             "CFBundleURLTypes": urlTypes,
             "CFBundleDocumentTypes": documentTypes,
@@ -72,8 +84,10 @@ struct BinaryPlistExpansionTests {
 
     @Test("without sharing, the unshared size is the file without its header and trailer")
     func noSharing() throws {
-        let data = PlistGenerators.binary([PlistGenerators.dictionary([1], [2]), PlistGenerators.ascii("NSLocationWhenInUseUsageDescription"),
-                                           PlistGenerators.ascii("Map.")])
+        let data = PlistGenerators.binary([
+            PlistGenerators.dictionary([1], [2]), PlistGenerators.ascii("NSLocationWhenInUseUsageDescription"),
+            PlistGenerators.ascii("Map."),
+        ])
         #expect(BinaryPlistScanner.unsharedSize(of: data) == data.count - 8 - 32)
     }
 
@@ -83,8 +97,10 @@ struct BinaryPlistExpansionTests {
         #expect(BinaryPlistScanner.expansionLimit(forFileOf: 1 << 20) == 8 << 20)
         // An array of n references to one 1 KiB string: each reference adds 4 + 1,036 bytes unshared.
         func list(_ count: Int) -> Data {
-            PlistGenerators.binary([PlistGenerators.dictionary([1], [2]), PlistGenerators.ascii("NSLocationWhenInUseUsageDescription"),
-                                    PlistGenerators.array([Int](repeating: 3, count: count)), PlistGenerators.ascii(String(repeating: "x", count: 1024))])
+            PlistGenerators.binary([
+                PlistGenerators.dictionary([1], [2]), PlistGenerators.ascii("NSLocationWhenInUseUsageDescription"),
+                PlistGenerators.array([Int](repeating: 3, count: count)), PlistGenerators.ascii(String(repeating: "x", count: 1024)),
+            ])
         }
         var within = 1
         while BinaryPlistScanner.unsharedSize(of: list(within + 1))! <= 1 << 20 { within += 1 }
@@ -100,8 +116,10 @@ struct BinaryPlistExpansionTests {
         let missing = PlistGenerators.binary([PlistGenerators.dictionary([1], [7]), PlistGenerators.ascii("K")])
         #expect(BinaryPlistScanner.problem(in: missing) == "object 0 refers to an object that does not exist")
         // Shared but acyclic: a diamond is fine.
-        let diamond = PlistGenerators.binary([PlistGenerators.dictionary([1, 2], [3, 3]), PlistGenerators.ascii("A"), PlistGenerators.ascii("B"),
-                                              PlistGenerators.array([4, 4]), PlistGenerators.ascii("leaf")])
+        let diamond = PlistGenerators.binary([
+            PlistGenerators.dictionary([1, 2], [3, 3]), PlistGenerators.ascii("A"), PlistGenerators.ascii("B"),
+            PlistGenerators.array([4, 4]), PlistGenerators.ascii("leaf"),
+        ])
         #expect(BinaryPlistScanner.problem(in: diamond) == nil)
     }
 }

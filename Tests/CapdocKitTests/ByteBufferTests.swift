@@ -53,16 +53,17 @@ struct ByteBufferTests {
                     let length = Int.random(in: 0...(Bool.random(using: &generator) ? 20 : 700), using: &generator)
                     let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
                     let lower = Int.random(in: 0...length, using: &generator)
-                    let piece: Piece = switch Int.random(in: 0..<8, using: &generator) {
-                    case 0: .byte(UInt8.random(in: 0...255, using: &generator))
-                    case 1: .pair(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator))
-                    case 2: .bytes(bytes)
-                    case 3: .slice(bytes, lower..<Int.random(in: lower...length, using: &generator))
-                    case 4: .text(String(decoding: bytes, as: UTF8.self))
-                    case 5: .decimal(Int.random(in: -5...1_000_000, using: &generator))
-                    case 6: .literal(literals.randomElement(using: &generator)!)
-                    default: .truncate(Int.random(in: 0...max(array.count, 1), using: &generator))
-                    }
+                    let piece: Piece =
+                        switch Int.random(in: 0..<8, using: &generator) {
+                        case 0: .byte(UInt8.random(in: 0...255, using: &generator))
+                        case 1: .pair(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator))
+                        case 2: .bytes(bytes)
+                        case 3: .slice(bytes, lower..<Int.random(in: lower...length, using: &generator))
+                        case 4: .text(String(decoding: bytes, as: UTF8.self))
+                        case 5: .decimal(Int.random(in: -5...1_000_000, using: &generator))
+                        case 6: .literal(literals.randomElement(using: &generator)!)
+                        default: .truncate(Int.random(in: 0...max(array.count, 1), using: &generator))
+                        }
                     piece.apply(to: &buffer, &array)
                     #expect(buffer.count == array.count)
                     #expect(buffer.last == array.last)

@@ -20,7 +20,8 @@ struct CitationTests {
                 // The entry after the number is shared by every page that cites the claim.
                 let entry = item.flatMap { inline -> [Inline] in if case let .shared(shared) = inline { shared.inlines } else { [inline] } }
                 guard case let .anchor(anchor, _)? = entry.first, anchor.hasPrefix("cite-"), let number = Int(anchor.dropFirst("cite-".count)),
-                      let reference = entry.lazy.compactMap({ if case let .code(text) = $0 { text } else { nil } }).first else { continue }
+                    let reference = entry.lazy.compactMap({ if case let .code(text) = $0 { text } else { nil } }).first
+                else { continue }
                 references[number] = reference
             }
         }
@@ -110,10 +111,12 @@ struct CitationTests {
                 for (index, level) in vocabulary.ids(.level).enumerated() {
                     // Columns: works with reduced accuracy, then one per level.
                     let segments = gated.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced)
-                    let expected = context.mergeAdjacent(segments.map { segment in
-                        let (text, value) = context.word(segment.answer)
-                        return (segment.os, text, value, segment.facts)
-                    }).map { Set($0.facts.flatMap(\.deciding)) }
+                    let expected = context.mergeAdjacent(
+                        segments.map { segment in
+                            let (text, value) = context.word(segment.answer)
+                            return (segment.os, text, value, segment.facts)
+                        }
+                    ).map { Set($0.facts.flatMap(\.deciding)) }
                     #expect(Self.cited(row.cells[1 + index], in: page) == (expected.isEmpty ? [[]] : expected), "\(service) on \(platform) under \(level)")
                     checked += 1
                 }
@@ -137,11 +140,15 @@ struct CitationTests {
                 for (index, level) in levels.enumerated() {
                     // Columns: API exists, Deprecated, then one per level.
                     let cell = row.cells[2 + index]
-                    let expected = PageContext(Self.compiled).mergeAdjacent(matrix.timeline(service: service, platform: platform, level: level).map { entry in
-                        let (text, value) = PageContext(Self.compiled).word(entry.support.availability)
-                        return (entry.os, PageContext(Self.compiled).deprecated(text, entry.support.deprecation), value,
-                                entry.support.facts.filter { $0.kind != .launchesTerminatedApp })
-                    }).map { Set($0.facts.flatMap(\.deciding)) }
+                    let expected = PageContext(Self.compiled).mergeAdjacent(
+                        matrix.timeline(service: service, platform: platform, level: level).map { entry in
+                            let (text, value) = PageContext(Self.compiled).word(entry.support.availability)
+                            return (
+                                entry.os, PageContext(Self.compiled).deprecated(text, entry.support.deprecation), value,
+                                entry.support.facts.filter { $0.kind != .launchesTerminatedApp }
+                            )
+                        }
+                    ).map { Set($0.facts.flatMap(\.deciding)) }
                     #expect(Self.cited(cell, in: page) == expected, "\(service) on \(platform) under \(level)")
                     checked += 1
                 }

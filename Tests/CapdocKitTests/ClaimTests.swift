@@ -5,10 +5,11 @@ import Testing
 struct ClaimTests {
     private static func claim() -> Claim {
         let at = SourceLocation(path: "sources/page.yaml", line: 3, column: 5)
-        return Claim(sourceID: "page", id: Located("levels", at: at), fact: .levelSupported, location: at,
-                     scope: ClaimScope(subjects: .named([Located("always", at: at)]), platforms: .all),
-                     value: Located(.boolean(true), at: at), quote: Located("All platforms support Always.", at: at),
-                     note: "A note.")
+        return Claim(
+            sourceID: "page", id: Located("levels", at: at), fact: .levelSupported, location: at,
+            scope: ClaimScope(subjects: .named([Located("always", at: at)]), platforms: .all),
+            value: Located(.boolean(true), at: at), quote: Located("All platforms support Always.", at: at),
+            note: "A note.")
     }
 
     /// Checks read claims with `for claim in claims`: that is only cheap while a claim is its fact

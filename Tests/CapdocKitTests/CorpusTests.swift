@@ -63,11 +63,14 @@ struct Measurement {
     var memoryGrowth: Int?
 
     func expectWithinBounds(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        #expect(seconds <= CorpusBounds.seconds, "\(name) took \(String(format: "%.2f", seconds)) s (bound: \(CorpusBounds.seconds) s)",
-                sourceLocation: sourceLocation)
+        #expect(
+            seconds <= CorpusBounds.seconds, "\(name) took \(String(format: "%.2f", seconds)) s (bound: \(CorpusBounds.seconds) s)",
+            sourceLocation: sourceLocation)
         if let memoryGrowth {
-            #expect(memoryGrowth <= CorpusBounds.memoryGrowth, "\(name) raised the peak resident memory by \(memoryGrowth >> 20) MiB (bound: \(CorpusBounds.memoryGrowth >> 20) MiB)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                memoryGrowth <= CorpusBounds.memoryGrowth,
+                "\(name) raised the peak resident memory by \(memoryGrowth >> 20) MiB (bound: \(CorpusBounds.memoryGrowth >> 20) MiB)",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -170,7 +173,9 @@ enum ContentGenerators {
 
     /// A source with one note claim whose `note:` (line 10, column 11) is `prose`, as a YAML string.
     static func noteSource(_ prose: String) -> String {
-        let quoted = "\"" + prose.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let quoted =
+            "\""
+            + prose.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
         return sourceHead + "claims:\n  - id: n\n    fact: note\n    subject: t\n    value: x\n    quote: q\n    note: " + quoted + "\n"
     }
@@ -241,13 +246,15 @@ enum ContentGenerators {
         // One claim with a note of almost 8 MiB: read, and within the bounds.
         "huge--8mib-note": { tree in
             let note = String(repeating: "All work and no play makes Jack a dull boy. ", count: (ContentLoader.largestFile - 4096) / 44)
-            tree.write(sourceHead + "claims:\n  - id: long-note\n    fact: note\n    subject: long\n    value: x\n    quote: \"\(note)\"\n",
-                       to: "sources/extra.yaml")
+            tree.write(
+                sourceHead + "claims:\n  - id: long-note\n    fact: note\n    subject: long\n    value: x\n    quote: \"\(note)\"\n",
+                to: "sources/extra.yaml")
         },
         // 100,000 nested flow sequences: `claims: [[[[…]]]]`.
         "deep--flow-sequences-100000": { tree in
-            tree.write(sourceHead + "claims: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n",
-                       to: "sources/extra.yaml")
+            tree.write(
+                sourceHead + "claims: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n",
+                to: "sources/extra.yaml")
         },
         // 100,000 nested block sequences on one line: `- - - - … x`.
         "deep--block-sequences-100000": { tree in
@@ -255,13 +262,15 @@ enum ContentGenerators {
         },
         // 100,000 nested flow mappings: `{a: {a: {a: …}}}`.
         "deep--flow-mappings-100000": { tree in
-            tree.write(sourceHead + "claims:\n  - " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n",
-                       to: "sources/extra.yaml")
+            tree.write(
+                sourceHead + "claims:\n  - " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n",
+                to: "sources/extra.yaml")
         },
         // 998 nested lists: just inside the composer's limit, so the loader itself walks them.
         "deep--flow-sequences-998": { tree in
-            tree.write(sourceHead + "claims: " + String(repeating: "[", count: 998) + String(repeating: "]", count: 998) + "\n",
-                       to: "sources/extra.yaml")
+            tree.write(
+                sourceHead + "claims: " + String(repeating: "[", count: 998) + String(repeating: "]", count: 998) + "\n",
+                to: "sources/extra.yaml")
         },
         // 10,000 claims in one file (800 KB), each with an unknown field: 10,000 errors, found in linear time.
         "scale--10000-unknown-fields": { tree in
@@ -281,8 +290,9 @@ enum ContentGenerators {
                     return "  - id: \(id)\n    fact: level-supported\n    subject: always\n    platforms: [ios]\n    value: true\n"
                         + "    quote: \"\(sentence(63_999 - (source * 40 + claim) % 3_000))\"\n"
                 }
-                tree.write(sourceHead.replacingOccurrences(of: "kind: article\n", with: "kind: article\narchive: big.md\n") + "claims:\n" + claims.joined(),
-                           to: "sources/extra\(String(format: "%03d", source)).yaml")
+                tree.write(
+                    sourceHead.replacingOccurrences(of: "kind: article\n", with: "kind: article\narchive: big.md\n") + "claims:\n" + claims.joined(),
+                    to: "sources/extra\(String(format: "%03d", source)).yaml")
             }
         },
         "scale--agreeing-claims": { tree in
@@ -374,11 +384,14 @@ extension CorpusTests {
             }
             let actual = report.diagnostics.map(\.headline)
             if ProcessInfo.processInfo.environment["CAPDOC_CORPUS_PRINT"] != nil {
-                print("CORPUS \(item.name) \(String(format: "%.2f", measurement.seconds)) s \((measurement.memoryGrowth ?? -1) >> 20) MiB\n" + report.diagnostics.prefix(40).map { "  \($0.headline)  -- \($0.message.prefix(160))" }.joined(separator: "\n"))
+                print(
+                    "CORPUS \(item.name) \(String(format: "%.2f", measurement.seconds)) s \((measurement.memoryGrowth ?? -1) >> 20) MiB\n"
+                        + report.diagnostics.prefix(40).map { "  \($0.headline)  -- \($0.message.prefix(160))" }.joined(separator: "\n"))
             }
             let (missing, unexpected) = Self.difference(expected: item.expectedDiagnostics, actual: actual)
-            #expect(missing.isEmpty && unexpected.isEmpty,
-                    "\(item.name): \(missing.count) expected diagnostics missing \(missing.prefix(10)), \(unexpected.count) unexpected \(unexpected.prefix(10))")
+            #expect(
+                missing.isEmpty && unexpected.isEmpty,
+                "\(item.name): \(missing.count) expected diagnostics missing \(missing.prefix(10)), \(unexpected.count) unexpected \(unexpected.prefix(10))")
             #expect(report.diagnosticsSize <= 16 * inputSize, "\(item.name): \(report.diagnosticsSize) bytes of diagnostics for \(inputSize) bytes of input")
             if item.isValid {
                 #expect(report.errorCount == 0, "\(item.name) is valid Content")
@@ -395,8 +408,9 @@ extension CorpusTests {
                     let text = byPath[expectation.path].map { String(decoding: $0, as: UTF8.self) }
                     #expect(text != nil, "\(item.name): no output file \(expectation.path)")
                     guard let text else { continue }
-                    #expect(text.contains(expectation.text) == expectation.present,
-                            "\(item.name): \(expectation.path) \(expectation.present ? "lacks" : "contains") \(expectation.text)")
+                    #expect(
+                        text.contains(expectation.text) == expectation.present,
+                        "\(item.name): \(expectation.path) \(expectation.present ? "lacks" : "contains") \(expectation.text)")
                 }
             }
         }
@@ -462,8 +476,10 @@ struct RecordingFileSystem: FileSystem {
 /// What no output built from Content may contain, whatever its prose says.
 enum SafeRendering {
     /// The roff requests capdoc and cmark write themselves; prose must never start any other (or these).
-    static let requests: Set<String> = ["TH", "SH", "SS", "PP", "P", "LP", "IP", "TP", "HP", "RS", "RE", "PD", "nf", "fi",
-                                        "TS", "TE", "na", "ad", "nh", "BR", "B", "I", "br", "sp", "in", "ti"]
+    static let requests: Set<String> = [
+        "TH", "SH", "SS", "PP", "P", "LP", "IP", "TP", "HP", "RS", "RE", "PD", "nf", "fi",
+        "TS", "TE", "na", "ad", "nh", "BR", "B", "I", "br", "sp", "in", "ti",
+    ]
     /// Words the hostile prose of the render cases writes at the start of its lines.
     static let markers = ["EVIL", "/etc/passwd"]
 
@@ -565,7 +581,9 @@ enum SafeRendering {
             guard index + 1 < chars.count, chars[index + 1].properties.isAlphabetic else { index += 1; continue }
             var cursor = index + 1
             var name = ""
-            while cursor < chars.count, !isSpace(chars[cursor]), chars[cursor] != ">", chars[cursor] != "/" { name.unicodeScalars.append(chars[cursor]); cursor += 1 }
+            while cursor < chars.count, !isSpace(chars[cursor]), chars[cursor] != ">", chars[cursor] != "/" {
+                name.unicodeScalars.append(chars[cursor]); cursor += 1
+            }
             var tag = Tag(name: name.lowercased(), attributes: [])
             while cursor < chars.count, chars[cursor] != ">" {
                 if isSpace(chars[cursor]) || chars[cursor] == "/" { cursor += 1; continue }
@@ -685,8 +703,10 @@ struct PlistCase: CustomTestStringConvertible, Sendable {
     var arguments: (platform: String, requests: [String]?, target: Version?) {
         let words = values("args").first?.split(separator: " ").map(String.init) ?? []
         func value(_ option: String) -> String? { words.firstIndex(of: option).flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil } }
-        return (value("--platform") ?? "ios", value("--requests").map { $0.split(separator: ",").map(String.init) },
-                value("--deployment-target").flatMap(Version.init))
+        return (
+            value("--platform") ?? "ios", value("--requests").map { $0.split(separator: ",").map(String.init) },
+            value("--deployment-target").flatMap(Version.init)
+        )
     }
 
     func data() throws -> Data {
@@ -733,10 +753,14 @@ enum PlistGenerators {
 
     static func bigEndian(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
     /// A marker nibble and a count, with the count as a following integer object when it is 15 or more.
-    static func header(_ marker: UInt8, _ count: Int) -> [UInt8] { count < 15 ? [marker << 4 | UInt8(count)] : [marker << 4 | 0xF, 0x13] + bigEndian(count, 8) }
+    static func header(_ marker: UInt8, _ count: Int) -> [UInt8] {
+        count < 15 ? [marker << 4 | UInt8(count)] : [marker << 4 | 0xF, 0x13] + bigEndian(count, 8)
+    }
     static func ascii(_ text: String) -> [UInt8] { header(0x5, text.utf8.count) + Array(text.utf8) }
     static func array(_ references: [Int], width: Int = 4) -> [UInt8] { header(0xA, references.count) + references.flatMap { bigEndian($0, width) } }
-    static func dictionary(_ keys: [Int], _ values: [Int], width: Int = 4) -> [UInt8] { header(0xD, keys.count) + (keys + values).flatMap { bigEndian($0, width) } }
+    static func dictionary(_ keys: [Int], _ values: [Int], width: Int = 4) -> [UInt8] {
+        header(0xD, keys.count) + (keys + values).flatMap { bigEndian($0, width) }
+    }
 
     static let whenInUse = "NSLocationWhenInUseUsageDescription"
 
@@ -754,7 +778,9 @@ enum PlistGenerators {
             xml("<dict><key>\(whenInUse)</key>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</dict>")
         },
         "xml--million-element-array": {
-            xml("<dict><key>\(whenInUse)</key><string>Map.</string><key>UIBackgroundModes</key><array>" + String(repeating: "<string>location</string>", count: 1_000_000) + "</array></dict>")
+            xml(
+                "<dict><key>\(whenInUse)</key><string>Map.</string><key>UIBackgroundModes</key><array>"
+                    + String(repeating: "<string>location</string>", count: 1_000_000) + "</array></dict>")
         },
         "binary--10mb-usage-string": {
             binary([dictionary([1], [2]), ascii(whenInUse), ascii(String(repeating: "Shows trails near you. ", count: 10_000_000 / 23))])
@@ -784,8 +810,10 @@ enum PlistGenerators {
         },
         "binary--million-element-array": {
             // One array of 1,000,000 references to the same string.
-            binary([dictionary([1, 3], [2, 4]), ascii(whenInUse), ascii("Map."), ascii("UIBackgroundModes"),
-                    array([Int](repeating: 5, count: 1_000_000)), ascii("location")])
+            binary([
+                dictionary([1, 3], [2, 4]), ascii(whenInUse), ascii("Map."), ascii("UIBackgroundModes"),
+                array([Int](repeating: 5, count: 1_000_000)), ascii("location"),
+            ])
         },
     ]
 }
@@ -816,15 +844,18 @@ extension CorpusTests {
             let (outcome, measurement): (Result<LintResult, PlistReadError>, Measurement) = try measure {
                 do {
                     let document = try PlistReader().read(data, path: item.name + ".plist")
-                    return .success(try Self.linter.lint(document.root, file: item.name + ".plist", platform: arguments.platform,
-                                                         deploymentTarget: arguments.target, requests: arguments.requests))
+                    return .success(
+                        try Self.linter.lint(
+                            document.root, file: item.name + ".plist", platform: arguments.platform,
+                            deploymentTarget: arguments.target, requests: arguments.requests))
                 } catch let error as PlistReadError {
                     return .failure(error)
                 }
             }
             measurement.expectWithinBounds(item.name)
             if ProcessInfo.processInfo.environment["CAPDOC_CORPUS_PRINT"] != nil {
-                print("PLIST \(item.name) \(String(format: "%.2f", measurement.seconds)) s \((measurement.memoryGrowth ?? -1) >> 20) MiB: \(outcome)".prefix(300))
+                print(
+                    "PLIST \(item.name) \(String(format: "%.2f", measurement.seconds)) s \((measurement.memoryGrowth ?? -1) >> 20) MiB: \(outcome)".prefix(300))
             }
             switch outcome {
             case let .failure(error):

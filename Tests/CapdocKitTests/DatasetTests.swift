@@ -46,7 +46,8 @@ struct DatasetTests {
     /// A 5.0 segment's deciding claims, corroborating claims and ruling, read through its entity's
     /// citations as the schema describes: its facts' claims in order, each once.
     static func resolved(_ segment: [String: Any], entityCitations: [Int], citations: [[String: Any]])
-        -> (deciding: [Int], corroborating: [Int], adjudication: String?) {
+        -> (deciding: [Int], corroborating: [Int], adjudication: String?)
+    {
         let facts = (segment["citations"] as? [Int] ?? []).map { citations[entityCitations[$0]] }
         var deciding: [Int] = []
         for fact in facts { for claim in fact["deciding"] as? [Int] ?? [] where !deciding.contains(claim) { deciding.append(claim) } }
@@ -57,7 +58,9 @@ struct DatasetTests {
         return (deciding, corroborating, facts.lazy.compactMap { $0["adjudication"] as? String }.first)
     }
 
-    @Test("every index names an entry: entities name answers and citations, segments name their entity's citations, citations and the rest name claims, claims name sources")
+    @Test(
+        "every index names an entry: entities name answers and citations, segments name their entity's citations, citations and the rest name claims, claims name sources"
+    )
     func indicesResolve() throws {
         let data = try parsed(dataset(compiled(.shipped())))
         #expect(data["schemaVersion"] as? String == DatasetRenderer.schemaVersion)
@@ -116,7 +119,8 @@ struct DatasetTests {
             for timeline in available.joined() + onPlatform {
                 timelines += 1
                 for (first, second) in zip(timeline, timeline.dropFirst()) {
-                    let same = first["answer"] as? String == second["answer"] as? String && first["gate"] as? String == second["gate"] as? String
+                    let same =
+                        first["answer"] as? String == second["answer"] as? String && first["gate"] as? String == second["gate"] as? String
                         && (first["value"] as? NSObject) == (second["value"] as? NSObject)
                         && Self.resolved(first, entityCitations: own, citations: citations).deciding
                             == Self.resolved(second, entityCitations: own, citations: citations).deciding
@@ -127,7 +131,9 @@ struct DatasetTests {
         #expect(timelines > 100)
     }
 
-    @Test("read through its citations, every timeline of the dataset says what the gated facts say: answer, OS range, deciding and corroborating claims in order, ruling")
+    @Test(
+        "read through its citations, every timeline of the dataset says what the gated facts say: answer, OS range, deciding and corroborating claims in order, ruling"
+    )
     func timelinesMatchTheGatedFacts() throws {
         let shipped = compiled(.shipped())
         let data = try parsed(dataset(shipped))
@@ -250,7 +256,8 @@ struct DatasetTests {
         #expect(expected.map(\.answer) == ServiceAnswers.Answer.allCases, "every answer, in the dataset's order")
         let platforms = shipped.vocabulary.ids(.platform), levels = shipped.vocabulary.ids(.level)
         func same(_ a: [GatedFacts.Segment], _ b: [GatedFacts.Segment]) -> Bool {
-            a.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) } == b.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
+            a.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
+                == b.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
         }
         var generator = SystemRandomNumberGenerator()
         for service in shipped.vocabulary.ids(.service) {
@@ -262,8 +269,10 @@ struct DatasetTests {
             }
             for (index, platform, level) in (asks + asks).shuffled(using: &generator) {
                 let row = expected[index]
-                #expect(row.answer.name == row.name && row.answer.kind == row.kind && row.answer.accuracy == row.accuracy && row.answer.perLevel == row.perLevel)
-                let truth = gated.timeline(row.kind, subject: service, platform: platforms[platform], level: row.perLevel ? levels[level] : nil, accuracy: row.accuracy)
+                #expect(
+                    row.answer.name == row.name && row.answer.kind == row.kind && row.answer.accuracy == row.accuracy && row.answer.perLevel == row.perLevel)
+                let truth = gated.timeline(
+                    row.kind, subject: service, platform: platforms[platform], level: row.perLevel ? levels[level] : nil, accuracy: row.accuracy)
                 #expect(same(answers.timeline(row.answer, platform: platform, level: level), truth), "\(service) \(row.name) \(platforms[platform]) \(level)")
             }
         }

@@ -27,7 +27,10 @@ struct DirectBlockSpliceTests {
 
     @Test("prose that contains a placeholder falls back to the plain rendering", arguments: [DocumentFormat.markdown, .man])
     func hostileProse(_ format: DocumentFormat) {
-        for prose in ["\(DirectBlockSplice.marker)0\(DirectBlockSplice.end)", "`\(DirectBlockSplice.marker)1\(DirectBlockSplice.end)`", "a\(DirectBlockSplice.marker)", "\u{2}"] {
+        for prose in [
+            "\(DirectBlockSplice.marker)0\(DirectBlockSplice.end)", "`\(DirectBlockSplice.marker)1\(DirectBlockSplice.end)`", "a\(DirectBlockSplice.marker)",
+            "\u{2}",
+        ] {
             let page = Page(ref: PageRef("services", "x"), title: "X", description: "", blocks: [Self.table, .markdown(prose), Self.list, Self.table])
             let builder = PageDocumentBuilder(format: format, page: page)
             #expect(builder.rendered() == plain(builder), "\(prose)")

@@ -16,11 +16,12 @@ struct DirectBlockWriterTests {
         var plain = builder
         plain.writesBlocksDirectly = false
         let document = plain.document()
-        let rendered = switch format {
-        case .html: document.html()
-        case .markdown: document.commonMark()
-        case .man: document.man()
-        }
+        let rendered =
+            switch format {
+            case .html: document.html()
+            case .markdown: document.commonMark()
+            case .man: document.man()
+            }
         return (builder.rendered(), rendered)
     }
 
@@ -80,7 +81,10 @@ struct DirectBlockWriterTests {
         var written = 0
         for text in Self.hostileTexts {
             let variants = Self.inlines(around: text)
-            let blocks: [Block] = [.heading(2, "Before", anchor: "before")] + variants.map(Block.paragraph) + [.list(variants), .heading(2, "After", anchor: nil), .list(variants)]
+            let blocks: [Block] =
+                [.heading(2, "Before", anchor: "before")] + variants.map(Block.paragraph) + [
+                    .list(variants), .heading(2, "After", anchor: nil), .list(variants),
+                ]
             let page = Page(ref: PageRef("services", "visits"), title: "Visits", description: "", blocks: blocks)
             let result = both(page, format)
             #expect(result.direct == result.plain, "\(text.debugDescription)")
@@ -117,7 +121,8 @@ struct DirectBlockWriterTests {
     func sharedInlines(_ format: DocumentFormat) {
         for text in Self.hostileTexts {
             // One box for every page and place, as a claim's entry is shared by every page that cites it.
-            let held: [Inline] = Array(Self.inlines(around: text)[1].dropFirst(2)) + [.text(" "), .code("x"), .link([.text(text)], .page(PageRef("keys", "k")))]
+            let held: [Inline] =
+                Array(Self.inlines(around: text)[1].dropFirst(2)) + [.text(" "), .code("x"), .link([.text(text)], .page(PageRef("keys", "k")))]
             let shared = SharedInlines(lock: NSLock()) { held }
             func blocks(_ inlines: ([Inline]) -> [Inline]) -> [Block] {
                 let items: [[Inline]] = [
@@ -127,8 +132,10 @@ struct DirectBlockWriterTests {
                     [.strong([.shared(shared)]), .text(" "), .value(.yes, [.shared(shared)])],
                 ]
                 let unboxed = items.map(inlines)
-                return [.paragraph(unboxed[0]), .list(unboxed), .paragraph(unboxed[2]),
-                        .table(Table(caption: "T", columns: ["A", "B"], rows: [TableRow(header: TableCell(unboxed[1]), cells: [TableCell(unboxed[2])])]))]
+                return [
+                    .paragraph(unboxed[0]), .list(unboxed), .paragraph(unboxed[2]),
+                    .table(Table(caption: "T", columns: ["A", "B"], rows: [TableRow(header: TableCell(unboxed[1]), cells: [TableCell(unboxed[2])])])),
+                ]
             }
             let boxed = blocks { $0 }
             let plain = blocks(Self.unboxed)
@@ -143,10 +150,13 @@ struct DirectBlockWriterTests {
         // A box inside lines only, on pages of three depths: its inlines are made once, for the first
         // writing; every other place copies those bytes.
         let once = Counter()
-        let shared = SharedInlines(lock: NSLock()) { once.increment(); return [.link([.text("a")], .page(PageRef("keys", "k"))), .text(" - b")] }
+        let shared = SharedInlines(lock: NSLock()) {
+            once.increment(); return [.link([.text("a")], .page(PageRef("keys", "k"))), .text(" - b")]
+        }
         let item: [Inline] = [.anchor("cite-1", [.text("[1]")]), .text(" "), .shared(shared)]
         for ref in [PageRef("", "index"), PageRef("services", "visits"), PageRef("levels/always", "3")] {
-            _ = PageDocumentBuilder(format: format, page: Page(ref: ref, title: "T", description: "", blocks: [.list([item, item]), .paragraph(item)])).rendered()
+            _ = PageDocumentBuilder(format: format, page: Page(ref: ref, title: "T", description: "", blocks: [.list([item, item]), .paragraph(item)]))
+                .rendered()
         }
         #expect(once.value == 1)
     }
@@ -161,7 +171,10 @@ struct DirectBlockWriterTests {
         [.markdown("- prose\n\ntext"), .list([[.text("a")]]), .markdown("")],
         [.list([]), .paragraph([]), .list([[], []]), .paragraph([.text("")]), .list([[.text("")]])],
         [.paragraph([.text("a")]), .code("<x/>"), .list([[.text("b")]]), .table(Table(caption: "T", columns: ["A"], rows: [])), .list([[.text("c")]])],
-        [.list([[.text("a")], [.markdown("*prose*")]]), .paragraph([.text("x"), .markdown("y")]), .list([[.link([.text("x")], .external("https://example.com"))]])],
+        [
+            .list([[.text("a")], [.markdown("*prose*")]]), .paragraph([.text("x"), .markdown("y")]),
+            .list([[.link([.text("x")], .external("https://example.com"))]]),
+        ],
     ]
 
     @Test("blocks among their neighbours", arguments: formats)

@@ -19,8 +19,10 @@ struct DirectInlineWriterTests {
     func typicalCells(_ format: DocumentFormat) throws {
         let cells: [[Inline]] = [
             [.link([.text("iOS")], .page(PageRef("platforms", "ios")))],
-            [.value(.yes, [.text("Yes")]), .text(" "), .citation(Citation(number: 1)),
-             .citation(Citation(number: 12))],
+            [
+                .value(.yes, [.text("Yes")]), .text(" "), .citation(Citation(number: 1)),
+                .citation(Citation(number: 12)),
+            ],
             // A run of citations as its ends (`Citation.markers`): "[2]–[8][10]".
             [.value(.yes, [.text("13.0+: Yes")]), .text(" ")] + Citation.markers([2, 3, 4, 5, 6, 7, 8, 10].map(Citation.init(number:))),
             [.value(.no, [.text("No (13.0+)")]), .text("; "), .value(.yes, [.text("Yes (before 13.0)")])],

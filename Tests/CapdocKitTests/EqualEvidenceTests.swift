@@ -50,19 +50,24 @@ struct EqualEvidenceTests {
     func impliedClaims() throws {
         var vocabulary = Vocabulary()
         for (id, first) in [("ios", "2.0"), ("macos", "10.0"), ("tvos", "9.0")] {
-            vocabulary.add(Entity(kind: .platform, id: Located(id, at: .file("p")), name: id, summary: "",
-                                  attributes: ["first-version": first]))
+            vocabulary.add(
+                Entity(
+                    kind: .platform, id: Located(id, at: .file("p")), name: id, summary: "",
+                    attributes: ["first-version": first]))
         }
         let at = SourceLocation.file("s.yaml")
         func line(_ id: String, _ platform: String, from: String?, value: Bool = true) -> Claim {
-            Claim(sourceID: "s", id: Located(id, at: at), fact: .apiAvailable, location: at,
-                  scope: ClaimScope(subjects: .named([Located("x", at: at)]), platforms: .named([Located(platform, at: at)]),
-                                    os: VersionRange(from: from.flatMap(Version.init))),
-                  value: Located(.boolean(value), at: at), quote: Located("\(platform) line", at: at))
+            Claim(
+                sourceID: "s", id: Located(id, at: at), fact: .apiAvailable, location: at,
+                scope: ClaimScope(
+                    subjects: .named([Located("x", at: at)]), platforms: .named([Located(platform, at: at)]),
+                    os: VersionRange(from: from.flatMap(Version.init))),
+                value: Located(.boolean(value), at: at), quote: Located("\(platform) line", at: at))
         }
-        let source = Source(id: Located("s", at: at), title: "t", url: "https://example.com", kind: "reference", date: nil,
-                            archive: nil, summary: nil, claims: [line("on-ios", "ios", from: "8.0"), line("on-macos", "macos", from: nil)],
-                            path: "s.yaml", platformList: Located("complete", at: at))
+        let source = Source(
+            id: Located("s", at: at), title: "t", url: "https://example.com", kind: "reference", date: nil,
+            archive: nil, summary: nil, claims: [line("on-ios", "ios", from: "8.0"), line("on-macos", "macos", from: nil)],
+            path: "s.yaml", platformList: Located("complete", at: at))
         let completed = PlatformListCompletion.completed(source, vocabulary: vocabulary)
         let made = completed.claims.dropFirst(2)
         #expect(made.map(\.id.value) == ["not-listed", "on-ios-before"])
@@ -75,8 +80,9 @@ struct EqualEvidenceTests {
         var mention = line("y-on-macos", "macos", from: nil)
         mention.scope.subjects = .named([Located("y", at: at)])
         passing.claims.append(mention)
-        #expect(PlatformListCompletion.completed(passing, vocabulary: vocabulary).claims.map(\.id.value)
-            == ["on-ios", "on-macos", "y-on-macos", "not-listed", "on-ios-before"])
+        #expect(
+            PlatformListCompletion.completed(passing, vocabulary: vocabulary).claims.map(\.id.value)
+                == ["on-ios", "on-macos", "y-on-macos", "not-listed", "on-ios-before"])
         // Without the field, nothing is implied.
         var open = source
         open.platformList = nil

@@ -6,8 +6,9 @@ import Testing
 @Suite("Facts as values")
 struct FactValueTests {
     static func fact() -> Fact {
-        Fact(kind: .serviceAvailable, subject: "visits", platform: "ios", level: "always", os: VersionRange(from: Version(components: [8, 0]), until: nil),
-             value: .boolean(true), adjudication: nil, citations: FactCitations(claims: ["guide#visits"], deciding: ["guide#visits"], sources: ["guide"]))
+        Fact(
+            kind: .serviceAvailable, subject: "visits", platform: "ios", level: "always", os: VersionRange(from: Version(components: [8, 0]), until: nil),
+            value: .boolean(true), adjudication: nil, citations: FactCitations(claims: ["guide#visits"], deciding: ["guide#visits"], sources: ["guide"]))
     }
 
     @Test func copyIsTwoWords() {

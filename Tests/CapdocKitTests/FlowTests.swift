@@ -66,9 +66,11 @@ struct FlowTests {
 
         let grant = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("10.0"))
         #expect(grant.to == "always", "granting an Always request before iOS 13 gives Always, not Provisional Always")
-        let instead = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("12.0"))
+        let instead = try answers.flow(
+            from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("12.0"))
         #expect(instead.to == "when-in-use-always-asked")
-        let insteadOnTen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("10.0"))
+        let insteadOnTen = try answers.flow(
+            from: "not-determined", trigger: "request-always", choice: "grant-when-in-use-instead", platform: "ios", os: Version("10.0"))
         #expect(insteadOnTen.to == nil, "the article's Always prompt is read for iOS 11 and 12 only")
         let grantOnThirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("13.0"))
         #expect(grantOnThirteen.to == nil, "from iOS 13 the options tables name the choices")
@@ -108,7 +110,9 @@ struct FlowTests {
         #expect(watch.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
     }
 
-    @Test("visionOS apps cannot call requestAlwaysAuthorization() (no visionOS line); no flow is described for macOS or Mac Catalyst; tvOS prompts with the When In Use key")
+    @Test(
+        "visionOS apps cannot call requestAlwaysAuthorization() (no visionOS line); no flow is described for macOS or Mac Catalyst; tvOS prompts with the When In Use key"
+    )
     func platforms() throws {
         // The page's sentence about compatible iPad and iPhone apps in visionOS is a note, not availability.
         let vision = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-while-using", platform: "visionos", os: nil)
@@ -127,9 +131,11 @@ struct FlowTests {
 
     @Test("unknown ids in a flow question name the id and suggest the nearest")
     func unknownIDs() {
-        for (from, trigger, choice, kind) in [("not-determind", "request-always", nil, EntityKind.state),
-                                              ("not-determined", "request-alway", nil, .trigger),
-                                              ("not-determined", "request-always", "allow-onse", .choice)] as [(String, String, String?, EntityKind)] {
+        for (from, trigger, choice, kind) in [
+            ("not-determind", "request-always", nil, EntityKind.state),
+            ("not-determined", "request-alway", nil, .trigger),
+            ("not-determined", "request-always", "allow-onse", .choice),
+        ] as [(String, String, String?, EntityKind)] {
             do {
                 _ = try answers.flow(from: from, trigger: trigger, choice: choice, platform: "ios", os: nil)
                 Issue.record("no error for \(from) \(trigger) \(choice ?? "")")
@@ -163,8 +169,9 @@ struct FlowTests {
         #expect(restricted.platforms.count == 7)
         let noOps = rows.filter(\.changesNothing)
         #expect(noOps.contains { $0.from == "denied" && $0.trigger == "request-always" })
-        #expect(!rows.contains { $0.platforms.contains("macos") && $0.outcome.status == "authorized-when-in-use" },
-                "authorizedWhenInUse does not exist on macOS")
+        #expect(
+            !rows.contains { $0.platforms.contains("macos") && $0.outcome.status == "authorized-when-in-use" },
+            "authorizedWhenInUse does not exist on macOS")
         // Before iOS 13 an Always request can be granted outright; from 13 it takes two prompts.
         #expect(flow.layers()["always"] == 1)
         #expect(flow.layers()["provisional-always"] == 1)
@@ -199,10 +206,11 @@ struct FlowTests {
         let man = PageDocumentBuilder(format: .man, page: page).rendered()
         #expect(!man.contains("stateDiagram") && !man.contains("<svg"))
         let home = PageContext(compiled).homePage()
-        #expect(home.blocks.contains { block in
-            if case let .list(items) = block { return items.contains { $0.contains(.link([.text("Authorization flow")], .page(.flow))) } }
-            return false
-        })
+        #expect(
+            home.blocks.contains { block in
+                if case let .list(items) = block { return items.contains { $0.contains(.link([.text("Authorization flow")], .page(.flow))) } }
+                return false
+            })
         #expect(PageContext(compiled).matrixPage().seeAlso.contains(.flow))
     }
 
@@ -225,10 +233,10 @@ struct FlowTests {
         svg.components(separatedBy: "<g class=\"flow-edge\">").dropFirst().compactMap { chunk -> DrawnEdge? in
             let group = Substring(chunk.components(separatedBy: "</g>")[0])
             guard let pathTag = group.range(of: "<path ").map({ group[$0.lowerBound...] }),
-                  let d = attribute("d", in: pathTag),
-                  let rectTag = group.range(of: "<rect ").map({ group[$0.lowerBound...] }),
-                  let x = attribute("x", in: rectTag).flatMap(Double.init), let y = attribute("y", in: rectTag).flatMap(Double.init),
-                  let width = attribute("width", in: rectTag).flatMap(Double.init), let height = attribute("height", in: rectTag).flatMap(Double.init)
+                let d = attribute("d", in: pathTag),
+                let rectTag = group.range(of: "<rect ").map({ group[$0.lowerBound...] }),
+                let x = attribute("x", in: rectTag).flatMap(Double.init), let y = attribute("y", in: rectTag).flatMap(Double.init),
+                let width = attribute("width", in: rectTag).flatMap(Double.init), let height = attribute("height", in: rectTag).flatMap(Double.init)
             else { return nil }
             let points = d.split(separator: " ").map { part -> (x: Double, y: Double) in
                 let numbers = part.dropFirst().split(separator: ",").compactMap { Double($0) }
@@ -284,8 +292,9 @@ struct FlowTests {
                 #expect(own < Self.distance(center, drawn.points), "\(edge.text) is nearer the arrow of \(drawn.text)")
                 #expect(Self.distance(edge.label, drawn.points) >= 4, "the arrow of \(drawn.text) touches the label \(edge.text)")
                 let a = edge.label, b = drawn.label
-                #expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
-                        "the labels \(edge.text) and \(drawn.text) overlap")
+                #expect(
+                    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+                    "the labels \(edge.text) and \(drawn.text) overlap")
             }
         }
         // Each label names the triggers of its arrow's rows.
@@ -335,16 +344,18 @@ struct FlowTests {
         #expect(text == markdown(), "deterministic")
     }
 
-        @Test("a quote may leave words out with …; its parts must occur in that order")
+    @Test("a quote may leave words out with …; its parts must occur in that order")
     func elidedQuotes() {
-        let text = ArchiveText("| Allow Once | Temporary When In Use authorization. |\n\nAfter the user makes a selection, the location manager delivers the results to the delegate.")
+        let text = ArchiveText(
+            "| Allow Once | Temporary When In Use authorization. |\n\nAfter the user makes a selection, the location manager delivers the results to the delegate."
+        )
         #expect(text.contains(quote: "Allow Once | Temporary When In Use authorization. … the location manager delivers the results to the delegate"))
         #expect(!text.contains(quote: "the location manager delivers the results … Allow Once"))
         #expect(!text.contains(quote: "Allow Twice … the delegate"))
         #expect(!text.contains(quote: " … "))
     }
 
-        // MARK: The checks on the shipped Content
+    // MARK: The checks on the shipped Content
 
     @Test("the prompt-key check exposes 001's Always prompt key where the keys changed (research C15)")
     func promptKeyExposesC15() throws {
@@ -363,19 +374,27 @@ struct FlowTests {
         let findings = report.diagnostics.filter { $0.checkID == PromptKeyNotRequiredCheck.id }
         #expect(findings.count == 2, "the prompt after When In Use and the second prompt")
         #expect(findings.allSatisfy { $0.message.contains("NSLocationAlwaysUsageDescription") && $0.message.contains("ios (11.0 and later)") })
-        #expect(report.diagnostics.allSatisfy { [PromptKeyNotRequiredCheck.id, UndecidedCellCheck.id].contains($0.checkID) }, "\(report.diagnostics.map(\.message))")
+        #expect(
+            report.diagnostics.allSatisfy { [PromptKeyNotRequiredCheck.id, UndecidedCellCheck.id].contains($0.checkID) }, "\(report.diagnostics.map(\.message))"
+        )
     }
 
     @Test("naming macOS for the requestWhenInUseAuthorization() flow is caught twice: the status and the prompt's key")
     func macOSIsCaught() {
         var tree = FixtureTree.shipped()
         let page = tree.text("sources/request-when-in-use-authorization.yaml")
-        tree.write(page.replacingOccurrences(of: "platforms: [ios, ipados, watchos]",
-                                             with: "platforms: [ios, ipados, macos, watchos]")
-                       .replacingOccurrences(of: "platforms: [ios, ipados, watchos, tvos]", with: "platforms: [ios, ipados, macos, watchos, tvos]"),
-                   to: "sources/request-when-in-use-authorization.yaml")
+        tree.write(
+            page.replacingOccurrences(
+                of: "platforms: [ios, ipados, watchos]",
+                with: "platforms: [ios, ipados, macos, watchos]"
+            )
+            .replacingOccurrences(of: "platforms: [ios, ipados, watchos, tvos]", with: "platforms: [ios, ipados, macos, watchos, tvos]"),
+            to: "sources/request-when-in-use-authorization.yaml")
         let report = tree.check(archives: false)
-        #expect(report.diagnostics.contains { $0.checkID == StatusNotOnPlatformCheck.id && $0.message.contains("macos") && $0.message.contains("authorized-when-in-use") })
+        #expect(
+            report.diagnostics.contains {
+                $0.checkID == StatusNotOnPlatformCheck.id && $0.message.contains("macos") && $0.message.contains("authorized-when-in-use")
+            })
         #expect(report.diagnostics.contains { $0.checkID == PromptKeyNotRequiredCheck.id && $0.message.contains("macos") })
     }
 

@@ -11,12 +11,13 @@ struct GateTests {
         var tree = FixtureTree.base()
         tree.copy(Paths.fixtures.appendingPathComponent("checks/gate-contradiction"), to: FixtureTree.root)
         tree.remove("expected.txt")
-        tree.write("""
-        - id: visits-on-ios-7
-          prevails: \(prevails)
-          over: [\(over)]
-          reason: A ruling for the test.
-        """, to: "adjudications.yaml")
+        tree.write(
+            """
+            - id: visits-on-ios-7
+              prevails: \(prevails)
+              over: [\(over)]
+              reason: A ruling for the test.
+            """, to: "adjudications.yaml")
         return tree
     }
 
@@ -85,8 +86,9 @@ struct GateTests {
                 #expect(support.available != true, "\(service) \(platform) \(level) \(version): available where a gate is false")
             }
             if support.available == true {
-                #expect(exists == .boolean(true) && offered == .boolean(true),
-                        "\(service) \(platform) \(level) \(version): available without both gates known true")
+                #expect(
+                    exists == .boolean(true) && offered == .boolean(true),
+                    "\(service) \(platform) \(level) \(version): available without both gates known true")
             }
             if support.availability != .unknown {
                 decided += 1

@@ -6,8 +6,10 @@ import Testing
 @Suite("JSON relayout")
 struct JSONRelayoutTests {
     /// Strings that look like JSON's own syntax, escapes and what `JSONValue` escapes.
-    static let tricky = ["", "[", "]", "{}", "[]", "a,b", "k: v", "\"", "\\", "\\\"", "\"[\"", "x\\", "\n", "\u{7}", "\u{2028}",
-                         "é", "{\"a\":[1,2]}", "line\\n"]
+    static let tricky = [
+        "", "[", "]", "{}", "[]", "a,b", "k: v", "\"", "\\", "\\\"", "\"[\"", "x\\", "\n", "\u{7}", "\u{2028}",
+        "é", "{\"a\":[1,2]}", "line\\n",
+    ]
 
     static func randomValue(_ generator: inout SplitMix, depth: Int) -> JSONValue {
         switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &generator) {
@@ -47,19 +49,20 @@ struct JSONRelayoutTests {
     func emptyAndNested() {
         var output: [UInt8] = []
         JSONRelayout.write(Array(#"{"a":[],"b":{},"c":[[1],{"d":"[,]"}]}"#.utf8), indent: 1, layout: .pretty, to: &output)
-        #expect(String(decoding: output, as: UTF8.self) == """
-        {
-            "a": [],
-            "b": {},
-            "c": [
-              [
-                1
-              ],
-              {
-                "d": "[,]"
-              }
-            ]
-          }
-        """)
+        #expect(
+            String(decoding: output, as: UTF8.self) == """
+                {
+                    "a": [],
+                    "b": {},
+                    "c": [
+                      [
+                        1
+                      ],
+                      {
+                        "d": "[,]"
+                      }
+                    ]
+                  }
+                """)
     }
 }

@@ -35,9 +35,12 @@ struct LintBundleTests {
     func catalyst() throws {
         let good = try lint("catalyst-app.plist", LintOptions(platform: "mac-catalyst"))
         #expect(good.findings.isEmpty, "\(rules(good))")
-        let missing = try linter.lint(LintSubject(file: "ios-only.plist", plist: [
-            "NSLocationWhenInUseUsageDescription": .string("Trails shows where you are on the map."),
-        ], platform: "mac-catalyst"))
+        let missing = try linter.lint(
+            LintSubject(
+                file: "ios-only.plist",
+                plist: [
+                    "NSLocationWhenInUseUsageDescription": .string("Trails shows where you are on the map.")
+                ], platform: "mac-catalyst"))
         #expect(rules(missing) == ["missing-usage-key NSLocationUsageDescription"])
         #expect(missing.findings[0].claims == ["key-usage#keys-mac-catalyst-when-in-use"])
         // The same plist on iOS is fine, and NSLocationUsageDescription there is only deprecated.
@@ -99,8 +102,9 @@ struct LintBundleTests {
     /// SEPARATOR has been a format character (Cf), not white space, since Unicode 6.3: it is blank by
     /// its category, whatever a Unicode version says of it being default-ignorable; U+3164 HANGUL
     /// FILLER is a letter (Lo), blank because it is default-ignorable.)
-    @Test("a usage string of only U+200B, U+2060, U+00AD, U+180E, U+3164, LRM, RLM or U+E0020 fires empty-usage-key",
-          arguments: ["\u{200B}", "\u{2060}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{200E}", "\u{200F}", "\u{E0020}"])
+    @Test(
+        "a usage string of only U+200B, U+2060, U+00AD, U+180E, U+3164, LRM, RLM or U+E0020 fires empty-usage-key",
+        arguments: ["\u{200B}", "\u{2060}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{200E}", "\u{200F}", "\u{E0020}"])
     func invisibleCharacter(_ text: String) throws {
         let plist: [String: Any] = ["NSLocationWhenInUseUsageDescription": text + text]
         for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
@@ -116,10 +120,11 @@ struct LintBundleTests {
     func misspelled() throws {
         let result = try lint("misspelled-keys.plist", LintOptions(platform: "ios"))
         let misspelled = result.findings.filter { $0.rule == .misspelledKey }
-        #expect(misspelled.map(\.key) == [
-            "NSLocationWhenInUseUsageDescriptoin", "Privacy - Location Usage Description",
-            "nslocationalwaysandwheninuseusagedescription",
-        ])
+        #expect(
+            misspelled.map(\.key) == [
+                "NSLocationWhenInUseUsageDescriptoin", "Privacy - Location Usage Description",
+                "nslocationalwaysandwheninuseusagedescription",
+            ])
         #expect(misspelled.map { $0.location.line } == [5, 9, 7])
         #expect(misspelled[0].message.contains("rename it to NSLocationWhenInUseUsageDescription"))
         #expect(misspelled[1].message.contains("Xcode's display name of NSLocationUsageDescription"))
@@ -155,23 +160,36 @@ struct LintBundleTests {
         ]
         let clip = try linter.lint(LintSubject(file: "Info.plist", plist: plist, platform: "ios"))
         #expect(clip.bundle == .appClip)
-        #expect(rules(clip) == ["level-not-allowed-in-bundle NSLocationAlwaysAndWhenInUseUsageDescription",
-                                "background-mode-in-bundle UIBackgroundModes"])
+        #expect(
+            rules(clip) == [
+                "level-not-allowed-in-bundle NSLocationAlwaysAndWhenInUseUsageDescription",
+                "background-mode-in-bundle UIBackgroundModes",
+            ])
         #expect(clip.findings.map(\.claims) == [["app-clip-functionality#no-always"], ["app-clip-functionality#no-background"]])
         #expect(clip.findings[0].message.hasPrefix("an App Clip may not hold Always authorization"))
         // A call in the code asks as much as a key does.
         let call = CodeUse(use: .request("always"), api: "requestAlwaysAuthorization()", location: LintLocation(file: "Clip.swift", line: 4, column: 9))
-        let fromCode = try linter.lint(LintSubject(file: "Info.plist", plist: ["NSAppClip": .dictionary([:]),
-                                                                              "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store.")],
-                                                   platform: "ios", code: [call]))
+        let fromCode = try linter.lint(
+            LintSubject(
+                file: "Info.plist",
+                plist: [
+                    "NSAppClip": .dictionary([:]),
+                    "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store."),
+                ],
+                platform: "ios", code: [call]))
         #expect(rules(fromCode).contains("level-not-allowed-in-bundle always"))
         // The same keys in an app are fine; an App Clip asking for When In Use only is fine.
         var app = plist
         app["NSAppClip"] = nil
         #expect(try linter.lint(LintSubject(file: "Info.plist", plist: app, platform: "ios")).findings.isEmpty)
-        let whenInUse = try linter.lint(LintSubject(file: "Info.plist", plist: ["NSAppClip": .dictionary([:]),
-                                                                               "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store.")],
-                                                    platform: "ios"))
+        let whenInUse = try linter.lint(
+            LintSubject(
+                file: "Info.plist",
+                plist: [
+                    "NSAppClip": .dictionary([:]),
+                    "NSLocationWhenInUseUsageDescription": .string("Finds the nearest store."),
+                ],
+                platform: "ios"))
         #expect(whenInUse.findings.isEmpty, "\(rules(whenInUse))")
     }
 
@@ -180,8 +198,9 @@ struct LintBundleTests {
         let result = try lint("built-ios-app.plist")
         #expect(result.platform == "ios" && result.deploymentTarget == Version("12.0"))
         let names = PlatformNames(vocabulary: Self.report.model.vocabulary)
-        #expect(["iphoneos", "iPhoneOS", "iphonesimulator", "macosx", "MacOSX.platform", "xros", "watchsimulator", "appletvos", "iOS"]
-            .map { names.platform(named: $0) } == ["ios", "ios", "ios", "macos", "macos", "visionos", "watchos", "tvos", "ios"])
+        #expect(
+            ["iphoneos", "iPhoneOS", "iphonesimulator", "macosx", "MacOSX.platform", "xros", "watchsimulator", "appletvos", "iOS"]
+                .map { names.platform(named: $0) } == ["ios", "ios", "ios", "macos", "macos", "visionos", "watchos", "tvos", "ios"])
         #expect(names.platform(named: "android") == nil)
         guard case let .failure(failure) = inputs.subject(plistAt: path("no-platform.plist"), options: LintOptions()) else {
             Issue.record("a plist that names no platform must fail without --platform")
@@ -193,17 +212,21 @@ struct LintBundleTests {
     @Test("localized strings: an empty and a misspelled key in de.lproj are findings at their line")
     func localized() throws {
         let result = try lint("localized/Info.plist", LintOptions(platform: "ios"))
-        let places = result.findings.map { "\($0.rule.rawValue) \(URL(fileURLWithPath: $0.location.file).pathComponents.suffix(2).joined(separator: "/")):\($0.location.line ?? 0)" }
+        let places = result.findings.map {
+            "\($0.rule.rawValue) \(URL(fileURLWithPath: $0.location.file).pathComponents.suffix(2).joined(separator: "/")):\($0.location.line ?? 0)"
+        }
         #expect(places == ["empty-usage-key de.lproj/InfoPlist.strings:2", "misspelled-key de.lproj/InfoPlist.strings:3"])
         #expect(result.findings[0].message.hasPrefix("the de localization of NSLocationWhenInUseUsageDescription"))
     }
 
     @Test("code: region monitoring under When In Use on an iOS 12 target is a finding at the call")
     func serviceNeedsLevel() throws {
-        let call = CodeUse(use: .service("region-monitoring"), api: "startMonitoring(for:)",
-                           location: LintLocation(file: "Trails/LocationModel.swift", line: 11, column: 17))
-        let request = CodeUse(use: .request("when-in-use"), api: "requestWhenInUseAuthorization()",
-                              location: LintLocation(file: "Trails/LocationModel.swift", line: 9, column: 17))
+        let call = CodeUse(
+            use: .service("region-monitoring"), api: "startMonitoring(for:)",
+            location: LintLocation(file: "Trails/LocationModel.swift", line: 11, column: 17))
+        let request = CodeUse(
+            use: .request("when-in-use"), api: "requestWhenInUseAuthorization()",
+            location: LintLocation(file: "Trails/LocationModel.swift", line: 9, column: 17))
         let plist: [String: PlistValue] = ["NSLocationWhenInUseUsageDescription": .string("Shows trails near you.")]
         let old = try linter.lint(LintSubject(file: "Info.plist", plist: plist, platform: "ios", deploymentTarget: Version("12.0"), code: [request, call]))
         #expect(old.inferredRequests == ["when-in-use"])

@@ -17,8 +17,9 @@ struct LintPlistTests {
     func read(_ name: String) throws -> PlistDocument { try PlistReader().read(contentsOf: fixture(name)) }
 
     func lint(_ name: String, platform: String = "ios", target: String? = nil, requests: [String]? = nil) throws -> LintResult {
-        try linter.lint(read(name).root, file: name, platform: platform,
-                        deploymentTarget: target.flatMap(Version.init), requests: requests)
+        try linter.lint(
+            read(name).root, file: name, platform: platform,
+            deploymentTarget: target.flatMap(Version.init), requests: requests)
     }
 
     func rules(_ result: LintResult) -> [String] { result.findings.map { "\($0.rule.rawValue) \($0.key)" } }
@@ -68,18 +69,22 @@ struct LintPlistTests {
         #expect(rules(old) == ["missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription"])
         #expect(old.findings[0].message.contains("on iOS 11.0 and later"))
         // An app with only the new key, deployed to 10.0, lacks the old one for 10.x.
-        let new = try linter.lint(try plist("""
-            <key>NSLocationWhenInUseUsageDescription</key><string>Map.</string>
-            <key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Tracks.</string>
-            """), file: "new.plist", platform: "ios", deploymentTarget: Version("10.0"), requests: ["always"])
+        let new = try linter.lint(
+            try plist(
+                """
+                <key>NSLocationWhenInUseUsageDescription</key><string>Map.</string>
+                <key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Tracks.</string>
+                """), file: "new.plist", platform: "ios", deploymentTarget: Version("10.0"), requests: ["always"])
         #expect(rules(new) == ["missing-usage-key NSLocationAlwaysUsageDescription"])
         #expect(new.findings[0].message.contains("on iOS 10.0 up to 11.0"))
         #expect(new.findings[0].claims == ["request-always-authorization#keys", "request-always-authorization-current#keys"])
         // The same plist deployed to 11.0 is fine.
-        let eleven = try linter.lint(try plist("""
-            <key>NSLocationWhenInUseUsageDescription</key><string>Map.</string>
-            <key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Tracks.</string>
-            """), file: "new.plist", platform: "ios", deploymentTarget: Version("11.0"), requests: ["always"])
+        let eleven = try linter.lint(
+            try plist(
+                """
+                <key>NSLocationWhenInUseUsageDescription</key><string>Map.</string>
+                <key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Tracks.</string>
+                """), file: "new.plist", platform: "ios", deploymentTarget: Version("11.0"), requests: ["always"])
         #expect(eleven.findings.isEmpty)
     }
 
@@ -95,17 +100,20 @@ struct LintPlistTests {
 
     @Test("missing-usage-key suggests a misspelt key the plist has")
     func missingKeyTypo() throws {
-        let result = try linter.lint(try plist("<key>NSLocationWhenInUsageDescription</key><string>Map.</string>"),
-                                     file: "typo.plist", platform: "ios", requests: ["when-in-use"])
+        let result = try linter.lint(
+            try plist("<key>NSLocationWhenInUsageDescription</key><string>Map.</string>"),
+            file: "typo.plist", platform: "ios", requests: ["when-in-use"])
         // The typo itself is reported too, at its own place, with the right spelling.
         #expect(rules(result) == ["missing-usage-key NSLocationWhenInUseUsageDescription", "misspelled-key NSLocationWhenInUsageDescription"])
         #expect(result.findings[0].message.contains("'NSLocationWhenInUsageDescription'"))
         // Other privacy keys are not taken for typos.
-        let other = try linter.lint(try plist("""
-            <key>NSCameraUsageDescription</key><string>Photos.</string>
-            <key>NSPhotoLibraryUsageDescription</key><string>Photos.</string>
-            <key>NSMicrophoneUsageDescription</key><string>Audio.</string>
-            """), file: "other.plist", platform: "ios", requests: ["always"])
+        let other = try linter.lint(
+            try plist(
+                """
+                <key>NSCameraUsageDescription</key><string>Photos.</string>
+                <key>NSPhotoLibraryUsageDescription</key><string>Photos.</string>
+                <key>NSMicrophoneUsageDescription</key><string>Audio.</string>
+                """), file: "other.plist", platform: "ios", requests: ["always"])
         #expect(other.findings.count == 2)
         #expect(other.findings.allSatisfy { !$0.message.contains("typo") })
     }
@@ -113,10 +121,11 @@ struct LintPlistTests {
     @Test("empty-usage-key: an empty or blank usage string is an error")
     func emptyString() throws {
         let result = try lint("empty-string.plist")
-        #expect(rules(result) == [
-            "empty-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
-            "empty-usage-key NSLocationWhenInUseUsageDescription",
-        ])
+        #expect(
+            rules(result) == [
+                "empty-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
+                "empty-usage-key NSLocationWhenInUseUsageDescription",
+            ])
         #expect(result.findings.allSatisfy { $0.severity == .error && !$0.claims.isEmpty })
         #expect(result.findings[1].claims.contains("key-when-in-use#exists-ios"))
     }
@@ -124,21 +133,24 @@ struct LintPlistTests {
     @Test("wrong-key-type: a usage description that is not a string, a boolean key that is not a boolean")
     func wrongType() throws {
         let result = try lint("wrong-type.plist")
-        #expect(rules(result) == [
-            "wrong-key-type NSLocationAlwaysAndWhenInUseUsageDescription",
-            "wrong-key-type NSLocationDefaultAccuracyReduced",
-            "wrong-key-type NSLocationWhenInUseUsageDescription",
-        ])
+        #expect(
+            rules(result) == [
+                "wrong-key-type NSLocationAlwaysAndWhenInUseUsageDescription",
+                "wrong-key-type NSLocationDefaultAccuracyReduced",
+                "wrong-key-type NSLocationWhenInUseUsageDescription",
+            ])
         #expect(result.findings[0].message.contains("must be a string, but it is an array"))
         #expect(result.findings[1].message.contains("must be a boolean, but it is a string"))
         #expect(result.findings[2].message.contains("must be a string, but it is a boolean"))
         // An integer is not a boolean, even where Foundation bridges both to NSNumber.
-        let integer = try linter.lint(try plist("<key>NSLocationDefaultAccuracyReduced</key><integer>1</integer>"),
-                                      file: "i.plist", platform: "ios", requests: [])
+        let integer = try linter.lint(
+            try plist("<key>NSLocationDefaultAccuracyReduced</key><integer>1</integer>"),
+            file: "i.plist", platform: "ios", requests: [])
         #expect(rules(integer) == ["wrong-key-type NSLocationDefaultAccuracyReduced"])
         #expect(integer.findings[0].message.contains("an integer"))
-        let boolean = try linter.lint(try plist("<key>NSLocationDefaultAccuracyReduced</key><true/>"),
-                                      file: "b.plist", platform: "ios", requests: [])
+        let boolean = try linter.lint(
+            try plist("<key>NSLocationDefaultAccuracyReduced</key><true/>"),
+            file: "b.plist", platform: "ios", requests: [])
         #expect(boolean.findings.isEmpty)
     }
 
@@ -155,8 +167,9 @@ struct LintPlistTests {
         #expect(rules(string) == ["invalid-temporary-dictionary NSLocationTemporaryUsageDescriptionDictionary"])
         #expect(string.findings[0].message.contains("but it is a string"))
 
-        let empty = try linter.lint(try plist("<key>NSLocationTemporaryUsageDescriptionDictionary</key><dict/>"),
-                                    file: "e.plist", platform: "ios", requests: ["temporary-full-accuracy"])
+        let empty = try linter.lint(
+            try plist("<key>NSLocationTemporaryUsageDescriptionDictionary</key><dict/>"),
+            file: "e.plist", platform: "ios", requests: ["temporary-full-accuracy"])
         #expect(rules(empty) == ["invalid-temporary-dictionary NSLocationTemporaryUsageDescriptionDictionary"])
     }
 
@@ -190,11 +203,12 @@ struct LintPlistTests {
         // The pre-iOS 11 Always key says the app asks for Always (whatever platform's list names it),
         // and watchOS needs the current pair for that.
         let result = try lint("tvos-app.plist", platform: "watchos")
-        #expect(rules(result) == [
-            "missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
-            "key-not-on-platform NSLocationAlwaysUsageDescription",
-            "key-not-on-platform NSWidgetWantsLocation",
-        ])
+        #expect(
+            rules(result) == [
+                "missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
+                "key-not-on-platform NSLocationAlwaysUsageDescription",
+                "key-not-on-platform NSWidgetWantsLocation",
+            ])
         let finding = try #require(result.findings.first { $0.rule == .keyNotOnPlatform })
         #expect(finding.severity == .warning)
         #expect(finding.message.hasPrefix("NSLocationAlwaysUsageDescription does not exist on watchOS"))
@@ -208,23 +222,27 @@ struct LintPlistTests {
         let modes = try linter.lint(try plist("<key>UIBackgroundModes</key><string>location</string>"), file: "m.plist", platform: "ios", requests: [])
         #expect(rules(modes) == ["wrong-key-type UIBackgroundModes"])
         #expect(modes.findings[0].message.contains("must be an array, but it is a string"))
-        let list = try linter.lint(try plist("<key>UIBackgroundModes</key><array><string>location</string></array>"), file: "l.plist", platform: "ios", requests: [])
+        let list = try linter.lint(
+            try plist("<key>UIBackgroundModes</key><array><string>location</string></array>"), file: "l.plist", platform: "ios", requests: [])
         #expect(list.findings.isEmpty)
     }
 
     @Test("key-not-on-platform: the spelling of the explicit-session key that the ruling sets aside is flagged, the other is not")
     func explicitSessionKeySpelling() throws {
-        let result = try linter.lint(try plist("""
-            <key>NSLocationRequireExplicitServiceSession</key><true/>
-            <key>CLRequireExplicitServiceSession</key><true/>
-            """), file: "s.plist", platform: "ios", deploymentTarget: Version("18.0"), requests: [])
+        let result = try linter.lint(
+            try plist(
+                """
+                <key>NSLocationRequireExplicitServiceSession</key><true/>
+                <key>CLRequireExplicitServiceSession</key><true/>
+                """), file: "s.plist", platform: "ios", deploymentTarget: Version("18.0"), requests: [])
         #expect(rules(result) == ["key-not-on-platform CLRequireExplicitServiceSession"])
     }
 
     @Test("key-not-on-platform: a source says the key is not read there")
     func keyNotOnPlatformDenied() throws {
-        let result = try PlistLinter(report: Self.report).lint(try plist("<key>NSWidgetWantsLocation</key><true/>"),
-                                                               file: "w.plist", platform: "tvos", requests: [])
+        let result = try PlistLinter(report: Self.report).lint(
+            try plist("<key>NSWidgetWantsLocation</key><true/>"),
+            file: "w.plist", platform: "tvos", requests: [])
         #expect(rules(result) == ["key-not-on-platform NSWidgetWantsLocation"])
         #expect(result.findings[0].message.contains("does not exist on tvOS"))
         #expect(result.findings[0].message.contains("the sources say"))
@@ -250,10 +268,11 @@ struct LintPlistTests {
         let old = try lint("old-always.plist")
         #expect(old.inferredRequests == ["when-in-use", "always"])
         #expect(old.inferredFrom["always"] == ["NSLocationAlwaysUsageDescription"])
-        #expect(rules(old) == [
-            "missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
-            "deprecated-key NSLocationAlwaysUsageDescription",
-        ])
+        #expect(
+            rules(old) == [
+                "missing-usage-key NSLocationAlwaysAndWhenInUseUsageDescription",
+                "deprecated-key NSLocationAlwaysUsageDescription",
+            ])
 
         // On macOS both requests need only NSLocationUsageDescription: the one asking for less explains it.
         let mac = try lint("macos-app.plist", platform: "macos")
@@ -288,7 +307,8 @@ struct LintPlistTests {
     func binaryPlist() throws {
         let xml = try read("bad-temporary-dictionary.plist")
         #expect(xml.format == .xml)
-        let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: Self.plists.appendingPathComponent("bad-temporary-dictionary.plist")), format: nil)
+        let object = try PropertyListSerialization.propertyList(
+            from: Data(contentsOf: Self.plists.appendingPathComponent("bad-temporary-dictionary.plist")), format: nil)
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-lint-\(UUID().uuidString).plist")
         try binary.write(to: url)
@@ -297,10 +317,12 @@ struct LintPlistTests {
         let document = try PlistReader().read(contentsOf: url.path)
         #expect(document.format == .binary)
         #expect(document.root == xml.root)
-        #expect(document.root["NSLocationTemporaryUsageDescriptionDictionary"] == .dictionary([
-            "TrailRecording": .string(""), "Navigation": .integer(1),
-            "Photos": .string("Trails tags your photos with the place you took them."),
-        ]))
+        #expect(
+            document.root["NSLocationTemporaryUsageDescriptionDictionary"]
+                == .dictionary([
+                    "TrailRecording": .string(""), "Navigation": .integer(1),
+                    "Photos": .string("Trails tags your photos with the place you took them."),
+                ]))
         let fromBinary = try linter.lint(document.root, file: "x", platform: "ios")
         let fromXML = try linter.lint(xml.root, file: "x", platform: "ios")
         #expect(fromBinary == fromXML)
@@ -314,7 +336,9 @@ struct LintPlistTests {
         #expect(throws: PlistReadError.isDirectory(path: Self.plists.path)) { try reader.read(contentsOf: Self.plists.path) }
         #expect(throws: PlistReadError.notAPropertyList(path: fixture("not-a-plist.plist"))) { try reader.read(contentsOf: fixture("not-a-plist.plist")) }
         #expect(throws: PlistReadError.malformedXML(path: fixture("truncated-xml.plist"))) { try reader.read(contentsOf: fixture("truncated-xml.plist")) }
-        #expect(throws: PlistReadError.rootNotDictionary(path: fixture("root-array.plist"), found: "an array")) { try reader.read(contentsOf: fixture("root-array.plist")) }
+        #expect(throws: PlistReadError.rootNotDictionary(path: fixture("root-array.plist"), found: "an array")) {
+            try reader.read(contentsOf: fixture("root-array.plist"))
+        }
         #expect(throws: PlistReadError.empty(path: "e")) { try reader.read(Data(), path: "e") }
         #expect(throws: PlistReadError.notAPropertyList(path: "s")) { try reader.read(Data("hello".utf8), path: "s") }
         #expect(throws: PlistReadError.notAPropertyList(path: "o")) { try reader.read(Data("{ a = b; }".utf8), path: "o") }
@@ -365,21 +389,23 @@ struct LintPlistTests {
     func humanFormat() throws {
         let result = try lint("old-always.plist", target: "12.0")
         let lines = LintReportFormatter().human(result).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines == [
-            "old-always.plist: inferred requests: when-in-use, always (from NSLocationAlwaysUsageDescription, NSLocationWhenInUseUsageDescription)",
-            "old-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: the always request (requestAlwaysAuthorization()) needs it on iOS 12.0 and later and fails immediately without it [missing-usage-key]",
-            "  source: requesting-authorization#keys-always",
-            "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0); use NSLocationAlwaysAndWhenInUseUsageDescription instead [deprecated-key]",
-            "  source: key-always#deprecated, key-always#deprecated-metadata-ios",
-            "checked old-always.plist for ios 12.0, app, requests: when-in-use, always: 1 error, 1 warning",
-            "",
-        ])
+        #expect(
+            lines == [
+                "old-always.plist: inferred requests: when-in-use, always (from NSLocationAlwaysUsageDescription, NSLocationWhenInUseUsageDescription)",
+                "old-always.plist: error: NSLocationAlwaysAndWhenInUseUsageDescription is missing: the always request (requestAlwaysAuthorization()) needs it on iOS 12.0 and later and fails immediately without it [missing-usage-key]",
+                "  source: requesting-authorization#keys-always",
+                "old-always.plist: warning: NSLocationAlwaysUsageDescription is deprecated for deployment targets on iOS 11.0 and later (the target is iOS 12.0); use NSLocationAlwaysAndWhenInUseUsageDescription instead [deprecated-key]",
+                "  source: key-always#deprecated, key-always#deprecated-metadata-ios",
+                "checked old-always.plist for ios 12.0, app, requests: when-in-use, always: 1 error, 1 warning",
+                "",
+            ])
         let given = try lint("good-ios.plist", requests: ["when-in-use"])
         #expect(LintReportFormatter().human(given) == "checked good-ios.plist for ios (newest versions), app, requests: when-in-use: 0 errors, 0 warnings\n")
         #expect(LintReportFormatter(colour: true).human(result).contains("\u{1B}[31merror:"))
         #expect(!LintReportFormatter().human(result).contains("\u{1B}"))
         // Several inputs end with a total; failures go to standard error in their own lines.
-        let run = LintRun(results: [result, given], failures: [LintFailure(location: LintLocation(file: "x.plist"), message: "cannot read 'x.plist': no such file")])
+        let run = LintRun(
+            results: [result, given], failures: [LintFailure(location: LintLocation(file: "x.plist"), message: "cannot read 'x.plist': no such file")])
         let text = LintReportFormatter().format(run, as: .human)
         #expect(text.hasSuffix("checked 2 Info.plists: 1 error, 1 warning, 1 could not be linted\n"))
         #expect(LintReportFormatter().humanFailures(run) == "x.plist: error: cannot read 'x.plist': no such file\n")
@@ -389,11 +415,15 @@ struct LintPlistTests {
     func jsonFormat() throws {
         let result = try lint("old-always.plist", target: "12.0")
         let text = LintReportFormatter().format(LintRun(results: [result], failures: []), as: .json)
-        #expect(text == LintReportFormatter().format(LintRun(results: [try lint("old-always.plist", target: "12.0")], failures: []), as: .json), "deterministic")
+        #expect(
+            text == LintReportFormatter().format(LintRun(results: [try lint("old-always.plist", target: "12.0")], failures: []), as: .json), "deterministic")
         let run = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(run.keys) == ["results", "failures", "summary"])
         let object = try #require((run["results"] as? [[String: Any]])?.first)
-        #expect(Set(object.keys) == ["file", "target", "platform", "deploymentTarget", "bundle", "requests", "inferredRequests", "inferredFrom", "findings", "summary"])
+        #expect(
+            Set(object.keys) == [
+                "file", "target", "platform", "deploymentTarget", "bundle", "requests", "inferredRequests", "inferredFrom", "findings", "summary",
+            ])
         #expect(object["file"] as? String == "old-always.plist")
         #expect(object["platform"] as? String == "ios")
         #expect(object["bundle"] as? String == "app")

@@ -16,7 +16,8 @@ struct LocalizedInfoPlistTests {
 
     @Test("a strings file: quoted and bare keys, comments, escapes, the line of each key")
     func stringsFile() throws {
-        let entries = try parse("""
+        let entries = try parse(
+            """
             /* Location */
             "NSLocationWhenInUseUsageDescription" = "Shows \\"trails\\"\\nnear you \\U00e9";
             // a line comment

@@ -7,8 +7,10 @@ import Testing
 struct ManByteScanTests {
     @Test("ASCII word lengths equal the Character rules, on citations, odd brackets and every kind of ASCII space")
     func wordLengthsMatchCharacters() {
-        let samples = ["", " ", "Yes", "before 13.0: Unknown [1][2][3]; 13.0+: Yes [1][4]", "a][][b", "]][", "[1][", "][",
-                       "x\ty\n\nz\r\nw\u{0B}v\u{0C}u", "  lead and trail  ", "[12][345]x [6]"]
+        let samples = [
+            "", " ", "Yes", "before 13.0: Unknown [1][2][3]; 13.0+: Yes [1][4]", "a][][b", "]][", "[1][", "][",
+            "x\ty\n\nz\r\nw\u{0B}v\u{0C}u", "  lead and trail  ", "[12][345]x [6]",
+        ]
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("ab[] \t\n1")
         let random = (0..<500).map { _ in String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
@@ -24,12 +26,20 @@ struct ManByteScanTests {
     func inlineWordLengths() {
         let citation = { (number: Int) in Inline.citation(Citation(number: number)) }
         let cells: [(inlines: [Inline], shown: String)] = [
-            ([.value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]), .text(" "), citation(3)],
-             "before 13.0: Unknown [1][12]; 13.0+: Yes [3]"),
-            ([.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
-             "NSLocationWhenInUseUsageDescription, café"),
+            (
+                [
+                    .value(.yes, [.text("before 13.0: Unknown")]), .text(" "), citation(1), citation(12), .text("; "), .value(.yes, [.text("13.0+: Yes")]),
+                    .text(" "), citation(3),
+                ],
+                "before 13.0: Unknown [1][12]; 13.0+: Yes [3]"
+            ),
+            (
+                [.link([.code("NSLocationWhenInUseUsageDescription")], .page(PageRef("keys", "k"))), .text(", "), .strong([.text("café")])],
+                "NSLocationWhenInUseUsageDescription, café"
+            ),
             ([.anchor("cite-1", [.text("[1]")]), .text(" "), .emphasis([.text("x")]), citation(100)], "[1] x[100]"),
-            ([.markdown("*prose* with `code`"), citation(2)], CMarkDocument(markdown: "*prose* with `code`").plainText + "[2]"),  // prose as cmark's plain text gives it
+            // Prose as cmark's plain text gives it.
+            ([.markdown("*prose* with `code`"), citation(2)], CMarkDocument(markdown: "*prose* with `code`").plainText + "[2]"),
             ([], ""),
         ]
         for cell in cells {

@@ -99,7 +99,8 @@ struct ManPageTests {
             let ends = [trimmed] + trimmed.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
             if ends.contains(where: { $0.hasSuffix("\u{2010}") }) { broken.append(line); continue }
             if trimmed.hasSuffix("-"), trimmed.dropLast().last?.isLetter == true,
-               index + 1 < lines.count, lines[index + 1].trimmingCharacters(in: .whitespaces).first?.isLetter == true {
+                index + 1 < lines.count, lines[index + 1].trimmingCharacters(in: .whitespaces).first?.isLetter == true
+            {
                 broken.append(line)
             }
         }
@@ -139,7 +140,8 @@ struct ManPageTests {
         for page in pages {
             let lines = page.source.split(separator: "\n", omittingEmptySubsequences: false)
             guard let name = lines.firstIndex(of: ".SH NAME"), name + 1 < lines.count,
-                  let dash = lines[name + 1].range(of: " \\- ") else { continue }
+                let dash = lines[name + 1].range(of: " \\- ")
+            else { continue }
             let description = lines[name + 1][dash.upperBound...]
             let next = lines[(name + 2)...].first { !$0.hasPrefix(".") }
             #expect(next.map { $0 != description } ?? true, "\(page.path): “\(description)” twice")
@@ -149,7 +151,7 @@ struct ManPageTests {
     @Test("the overview is grids (tbl) with the platforms side by side, not one line per cell")
     func overviewGrid() throws {
         let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
-        let overview = try #require(pages.first { $0.path == "man/man7/location-authorization.7" }) // man-page in Content/domain.yaml
+        let overview = try #require(pages.first { $0.path == "man/man7/location-authorization.7" })  // man-page in Content/domain.yaml
         #expect(overview.source.contains("\n.TS\n"))
         #expect(!overview.source.contains("T{\nPlatform\nT}"), "no pivoted Platform column")
         let lines = overview.shown.split(separator: "\n")

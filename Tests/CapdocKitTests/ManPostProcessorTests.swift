@@ -21,7 +21,8 @@ struct ManPostProcessorTests {
             expected = expected.replacingOccurrences(of: "-", with: "\\-")
             if expected.hasPrefix(".") || expected.hasPrefix("'") { expected = "\\&" + expected }
             #expect(Array(ManPostProcessor.roffText(text).utf8) == Array(expected.utf8), "\(text.debugDescription)")
-            let quoted = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\"", with: "\\(dq").replacingOccurrences(of: "\n", with: " ")
+            let quoted = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\"", with: "\\(dq").replacingOccurrences(
+                of: "\n", with: " ")
             #expect(Array(ManPostProcessor.roffQuoted(text).utf8) == Array(quoted.utf8), "\(text.debugDescription)")
         }
     }
@@ -55,18 +56,19 @@ struct ManPostProcessorTests {
     static func defusedByNames(_ bytes: [UInt8]) -> [UInt8] {
         var inCode = false
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        return Array(lines.map { line -> [UInt8] in
-            guard let first = line.first, first == 0x2E || first == 0x27 else { return Array(line) }
-            let nameEnd = line.dropFirst().firstIndex { $0 == 0x20 || $0 == 0x09 } ?? line.endIndex
-            let name = String(decoding: line[(line.startIndex + 1)..<nameEnd], as: UTF8.self)
-            if inCode {
-                if first == 0x2E, name == "fi" { inCode = false; return Array(line) }
-            } else if first == 0x2E, ManPostProcessor.knownRequests.contains(name) {
-                if name == "nf" { inCode = true }
-                return Array(line)
-            }
-            return [0x5C, 0x26] + line
-        }.joined(separator: [0x0A]))
+        return Array(
+            lines.map { line -> [UInt8] in
+                guard let first = line.first, first == 0x2E || first == 0x27 else { return Array(line) }
+                let nameEnd = line.dropFirst().firstIndex { $0 == 0x20 || $0 == 0x09 } ?? line.endIndex
+                let name = String(decoding: line[(line.startIndex + 1)..<nameEnd], as: UTF8.self)
+                if inCode {
+                    if first == 0x2E, name == "fi" { inCode = false; return Array(line) }
+                } else if first == 0x2E, ManPostProcessor.knownRequests.contains(name) {
+                    if name == "nf" { inCode = true }
+                    return Array(line)
+                }
+                return [0x5C, 0x26] + line
+            }.joined(separator: [0x0A]))
     }
 
     @Test("paragraphs after headings and after paragraphs are dropped as when the page was copied line by line")

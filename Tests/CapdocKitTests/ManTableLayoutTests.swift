@@ -11,8 +11,11 @@ struct ManTableLayoutTests {
     /// now and then a character past ASCII (which takes the Character rules, but for general punctuation
     /// such as "–", which a combining mark after it may still join).
     static func text(_ random: inout SplitMix, ascii: Bool) -> String {
-        let pieces = ["a", "b", "[", "]", "][", " ", "  ", "\t", "\n", "Yes", "before 13.0:", "NSLocationWhenInUseUsageDescription",
-                      "x-y", "1", "]]", "[["] + (ascii ? [] : ["é", "\u{301}", "\u{A0}", "\u{2028}", "–", "“", "…", "\u{2027}", "\u{200D}", "\u{2000}"])
+        let pieces =
+            [
+                "a", "b", "[", "]", "][", " ", "  ", "\t", "\n", "Yes", "before 13.0:", "NSLocationWhenInUseUsageDescription",
+                "x-y", "1", "]]", "[[",
+            ] + (ascii ? [] : ["é", "\u{301}", "\u{A0}", "\u{2028}", "–", "“", "…", "\u{2027}", "\u{200D}", "\u{2000}"])
         return (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
@@ -49,8 +52,10 @@ struct ManTableLayoutTests {
         let writer = DirectInlineWriter(format: .man, page: .home, place: .tableCell)
         // What the man writer escapes or rewrites: hyphens, backslashes, a '.' or '\'' starting the
         // cell, the characters it names, line breaks, and citations side by side ("]\:[").
-        let roffPieces: [Inline] = [.text("-"), .text("\\"), .text(".x"), .text("'y"), .text("‘a’ “b” — –"), .text("a\r\nb"),
-                                    .code("x-y"), .citation(Citation(number: 3)), .text("…"), .text("\u{2028}")]
+        let roffPieces: [Inline] = [
+            .text("-"), .text("\\"), .text(".x"), .text("'y"), .text("‘a’ “b” — –"), .text("a\r\nb"),
+            .code("x-y"), .citation(Citation(number: 3)), .text("…"), .text("\u{2028}"),
+        ]
         var measuredFromRoff = 0, writtenDirectly = 0
         for seed in UInt64(0)..<3000 {
             var random = SplitMix(state: seed)
@@ -99,9 +104,11 @@ struct ManTableLayoutTests {
         let rows = (0..<rowCount).map { _ in
             // Rows with fewer or more cells than columns, rarely.
             let count = Int.random(in: 0..<20, using: &random) == 0 ? Int.random(in: 0...(columns + 1), using: &random) : columns - 1
-            return TableRow(header: TableCell(cellText(&random)), cells: (0..<count).map { _ in
-                TableCell(cellText(&random), citations: citations(&random))
-            })
+            return TableRow(
+                header: TableCell(cellText(&random)),
+                cells: (0..<count).map { _ in
+                    TableCell(cellText(&random), citations: citations(&random))
+                })
         }
         return Table(caption: "t", columns: (0..<columns).map { _ in text(&random, ascii: Int.random(in: 0..<10, using: &random) > 0) }, rows: rows)
     }

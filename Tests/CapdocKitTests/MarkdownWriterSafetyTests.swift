@@ -27,27 +27,31 @@ struct MarkdownWriterSafetyTests {
 
     @Test("prose nested 100,000 deep is measured in linear time and memory")
     func deepProseIsMeasuredQuickly() {
-        let (found, measurement) = measure { ProseNesting.firstTooDeep(in: String(repeating: "*", count: 200_000) + "x" + String(repeating: "*", count: 200_000)) }
+        let (found, measurement) = measure {
+            ProseNesting.firstTooDeep(in: String(repeating: "*", count: 200_000) + "x" + String(repeating: "*", count: 200_000))
+        }
         #expect(found != nil)
         #expect(measurement.seconds < 5, "\(measurement.seconds) s")
     }
 
     // MARK: Source URLs
 
-    @Test("a source url is an absolute http(s) URL without white space, control characters or characters no URL holds", arguments: [
-        ("https://developer.apple.com/documentation/corelocation", true),
-        ("http://example.com", true),
-        ("https://example.com/a?b=1&c=%20#frag", true),
-        ("https://example.com/a\n\n[x]: javascript:alert(1)\n<img src=x onerror=alert(1)>", false),
-        ("https://example.com/a><img src=x>", false),
-        ("https://example.com/a b", false),
-        ("https://example.com/a\u{0}", false),
-        ("https://example.com/\u{2028}", false),
-        ("https://example.com/a\"b", false),
-        ("javascript:alert(1)", false),
-        ("https://", false),
-        ("https:///path", false),
-    ])
+    @Test(
+        "a source url is an absolute http(s) URL without white space, control characters or characters no URL holds",
+        arguments: [
+            ("https://developer.apple.com/documentation/corelocation", true),
+            ("http://example.com", true),
+            ("https://example.com/a?b=1&c=%20#frag", true),
+            ("https://example.com/a\n\n[x]: javascript:alert(1)\n<img src=x onerror=alert(1)>", false),
+            ("https://example.com/a><img src=x>", false),
+            ("https://example.com/a b", false),
+            ("https://example.com/a\u{0}", false),
+            ("https://example.com/\u{2028}", false),
+            ("https://example.com/a\"b", false),
+            ("javascript:alert(1)", false),
+            ("https://", false),
+            ("https:///path", false),
+        ])
     func sourceURLs(_ url: String, _ accepted: Bool) {
         #expect((SourceURL.problem(url) == nil) == accepted, "\(url.debugDescription): \(SourceURL.problem(url) ?? "accepted")")
     }
@@ -83,7 +87,8 @@ struct MarkdownWriterSafetyTests {
     @Test("a generated link to a hostile URL (one the loader now refuses) is written safely all the same")
     func generatedLinksReadBack() {
         let url = "https://example.com/a\n\n[x]: javascript:alert(1)\n<img src=x onerror=alert(1)>"
-        let page = Page(ref: PageRef("sources", "x"), title: "X", description: "", blocks: [.paragraph([.text("Apple's page: "), .link([.text(url)], .external(url))])])
+        let page = Page(
+            ref: PageRef("sources", "x"), title: "X", description: "", blocks: [.paragraph([.text("Apple's page: "), .link([.text(url)], .external(url))])])
         let markdown = PageDocumentBuilder(format: .markdown, page: page).rendered()
         #expect(MarkdownAudit.problems(inMarkdown: markdown) == [], "\(markdown)")
         #expect(MarkdownAudit.linkURLs(inMarkdown: markdown) == [url], "\(markdown)")
@@ -97,14 +102,16 @@ struct MarkdownWriterSafetyTests {
         #expect(markdown.contains("<a@b.co>"))
     }
 
-    @Test("the bytes an autolink or destination cannot carry are percent-encoded; the rest is left", arguments: [
-        ("https://e.com/a b", "https://e.com/a%20b"),
-        ("https://e.com/<x>", "https://e.com/%3Cx%3E"),
-        ("https://e.com/?a=1&b=2", "https://e.com/?a=1&b=2"),
-        ("https://e.com/&amp;x", "https://e.com/%26amp;x"),
-        ("javascript&#58;alert(1)", "javascript%26#58;alert(1)"),
-        ("https://e.com/é", "https://e.com/é"),
-    ])
+    @Test(
+        "the bytes an autolink or destination cannot carry are percent-encoded; the rest is left",
+        arguments: [
+            ("https://e.com/a b", "https://e.com/a%20b"),
+            ("https://e.com/<x>", "https://e.com/%3Cx%3E"),
+            ("https://e.com/?a=1&b=2", "https://e.com/?a=1&b=2"),
+            ("https://e.com/&amp;x", "https://e.com/%26amp;x"),
+            ("javascript&#58;alert(1)", "javascript%26#58;alert(1)"),
+            ("https://e.com/é", "https://e.com/é"),
+        ])
     func percentEncoding(_ url: String, _ expected: String) {
         #expect(MarkdownLinkDestinations.percentEncodingUnstableBytes(url) == expected)
     }

@@ -12,16 +12,17 @@ struct MergeTests {
     @Test("A narrower OS range refines a claim silent about platforms, without a contradiction")
     func refinementByOSRange() throws {
         var tree = FixtureTree.base()
-        add("""
-          - id: old-ios
-            fact: service-available
-            subject: [visits]
-            platforms: [ios]
-            levels: [when-in-use]
-            os: {from: "11.0", until: "13.0"}
-            value: false
-            quote: Not available in iOS 11 and 12.
-        """, to: &tree)
+        add(
+            """
+              - id: old-ios
+                fact: service-available
+                subject: [visits]
+                platforms: [ios]
+                levels: [when-in-use]
+                os: {from: "11.0", until: "13.0"}
+                value: false
+                quote: Not available in iOS 11 and 12.
+            """, to: &tree)
         let report = tree.check(archives: false)
         #expect(report.errorCount == 0)
         #expect(report.merge.contradictions.isEmpty)
@@ -35,14 +36,15 @@ struct MergeTests {
     @Test("Equally specific claims that disagree are a contradiction, found at both claims")
     func contradiction() throws {
         var tree = FixtureTree.base()
-        add("""
-          - id: no-visits
-            fact: service-available
-            subject: [visits]
-            levels: [when-in-use]
-            value: false
-            quote: Visits need Always.
-        """, to: &tree)
+        add(
+            """
+              - id: no-visits
+                fact: service-available
+                subject: [visits]
+                levels: [when-in-use]
+                value: false
+                quote: Visits need Always.
+            """, to: &tree)
         let report = tree.check(archives: false)
         let contradiction = try #require(report.merge.contradictions.first)
         #expect(contradiction.claims == ["extra#no-visits", "guide#services"])
@@ -59,26 +61,28 @@ struct MergeTests {
     func namedVersusSilent() {
         var tree = FixtureTree.base()
         // base#levels names `all` platforms: naming watchOS is not narrower, so this contradicts.
-        add("""
-          - id: no-always-on-watch
-            fact: level-supported
-            subject: always
-            platforms: [watchos]
-            value: false
-            quote: No Always on the watch.
-        """, to: &tree)
+        add(
+            """
+              - id: no-always-on-watch
+                fact: level-supported
+                subject: always
+                platforms: [watchos]
+                value: false
+                quote: No Always on the watch.
+            """, to: &tree)
         #expect(tree.check(archives: false).merge.contradictions.count == 1)
 
         // base#keys-always is silent about platforms: naming watchOS refines it.
         var refined = FixtureTree.base()
-        add("""
-          - id: watch-keys
-            fact: request-keys
-            subject: always
-            platforms: [watchos]
-            value: [NSLocationWhenInUseUsageDescription]
-            quote: The watch needs one key.
-        """, to: &refined)
+        add(
+            """
+              - id: watch-keys
+                fact: request-keys
+                subject: always
+                platforms: [watchos]
+                value: [NSLocationWhenInUseUsageDescription]
+                quote: The watch needs one key.
+            """, to: &refined)
         let report = refined.check(archives: false)
         #expect(report.merge.contradictions.isEmpty)
         #expect(report.merge.fact(.requestKeys, subject: "always", platform: "watchos")?.value == .keys(["NSLocationWhenInUseUsageDescription"]))
@@ -88,20 +92,22 @@ struct MergeTests {
     @Test("An adjudication decides a contradiction, and is stale once nothing disagrees")
     func adjudication() throws {
         var tree = FixtureTree.base()
-        add("""
-          - id: no-visits
-            fact: service-available
-            subject: [visits]
-            levels: [when-in-use]
-            value: false
-            quote: Visits need Always.
-        """, to: &tree)
-        tree.write("""
-        - id: visits-work
-          prevails: guide#services
-          over: [extra#no-visits]
-          reason: The newer guide.
-        """, to: "adjudications.yaml")
+        add(
+            """
+              - id: no-visits
+                fact: service-available
+                subject: [visits]
+                levels: [when-in-use]
+                value: false
+                quote: Visits need Always.
+            """, to: &tree)
+        tree.write(
+            """
+            - id: visits-work
+              prevails: guide#services
+              over: [extra#no-visits]
+              reason: The newer guide.
+            """, to: "adjudications.yaml")
         let report = tree.check(archives: false)
         #expect(report.errorCount == 0)
         #expect(report.merge.contradictions.map(\.adjudication) == ["visits-work"])
@@ -118,22 +124,24 @@ struct MergeTests {
     @Test("An adjudication limited to platforms and versions decides only there")
     func scopedAdjudication() {
         var tree = FixtureTree.base()
-        add("""
-          - id: no-visits
-            fact: service-available
-            subject: [visits]
-            levels: [when-in-use]
-            value: false
-            quote: Visits need Always.
-        """, to: &tree)
-        tree.write("""
-        - id: visits-old-ios
-          prevails: extra#no-visits
-          over: [guide#services]
-          platforms: [ios]
-          os: {until: "13.0"}
-          reason: Old iOS.
-        """, to: "adjudications.yaml")
+        add(
+            """
+              - id: no-visits
+                fact: service-available
+                subject: [visits]
+                levels: [when-in-use]
+                value: false
+                quote: Visits need Always.
+            """, to: &tree)
+        tree.write(
+            """
+            - id: visits-old-ios
+              prevails: extra#no-visits
+              over: [guide#services]
+              platforms: [ios]
+              os: {until: "13.0"}
+              reason: Old iOS.
+            """, to: "adjudications.yaml")
         let report = tree.check(archives: false)
         // Decided on iOS before 13; still contradictory on iOS 13+ and on watchOS.
         #expect(report.merge.fact(.serviceAvailable, subject: "visits", platform: "ios", level: "when-in-use", at: Version("12"))?.value == .boolean(false))
@@ -151,16 +159,17 @@ struct MergeTests {
     @Test("Grouping is per fact cell: claims about different subjects never meet")
     func groupingPerCell() {
         var tree = FixtureTree.base()
-        add("""
-          - id: heading-false
-            fact: service-available
-            subject: [heading]
-            platforms: [ios]
-            levels: [always]
-            os: {from: "5.0"}
-            value: false
-            quote: No heading.
-        """, to: &tree)
+        add(
+            """
+              - id: heading-false
+                fact: service-available
+                subject: [heading]
+                platforms: [ios]
+                levels: [always]
+                os: {from: "5.0"}
+                value: false
+                quote: No heading.
+            """, to: &tree)
         let report = tree.check(archives: false)
         #expect(report.merge.contradictions.isEmpty)
         #expect(report.merge.fact(.serviceAvailable, subject: "visits", platform: "ios", level: "always")?.value == .boolean(true))
@@ -230,9 +239,10 @@ struct NarrowestTests {
 
         func claim(_ index: Int) -> Claim {
             let at = SourceLocation.file("test.yaml")
-            return Claim(sourceID: "test", id: Located("c\(index)", at: at), fact: .serviceAvailable, location: at,
-                         scope: ClaimScope(subjects: .all, platforms: platformsNamed ? .all : .silent, levels: levelsNamed ? .all : .silent, os: os),
-                         value: Located(.boolean(value), at: at), quote: Located("q", at: at))
+            return Claim(
+                sourceID: "test", id: Located("c\(index)", at: at), fact: .serviceAvailable, location: at,
+                scope: ClaimScope(subjects: .all, platforms: platformsNamed ? .all : .silent, levels: levelsNamed ? .all : .silent, os: os),
+                value: Located(.boolean(value), at: at), quote: Located("q", at: at))
         }
     }
 
@@ -277,8 +287,9 @@ struct NarrowestTests {
             let narrowest = covering.filter { candidate in
                 !covering.contains { other in other != candidate && claims[other].specificity.refines(claims[candidate].specificity) }
             }
-            return Segment(os: os, narrowest: narrowest.map(Int32.init),
-                           covering: [false, true].map { value in covering.filter { claims[$0].value == value }.map(Int32.init) })
+            return Segment(
+                os: os, narrowest: narrowest.map(Int32.init),
+                covering: [false, true].map { value in covering.filter { claims[$0].value == value }.map(Int32.init) })
         }
     }
 
@@ -289,8 +300,9 @@ struct NarrowestTests {
         }
         // Few distinct bounds, so that ranges often coincide, nest and overlap; some are empty.
         return (0..<Int.random(in: count, using: &random)).map { _ in
-            CellClaim(platformsNamed: Bool.random(using: &random), levelsNamed: Bool.random(using: &random),
-                      os: VersionRange(from: version(1...9), until: version(3...12)), value: Int.random(in: 0..<4, using: &random) > 0)
+            CellClaim(
+                platformsNamed: Bool.random(using: &random), levelsNamed: Bool.random(using: &random),
+                os: VersionRange(from: version(1...9), until: version(3...12)), value: Int.random(in: 0..<4, using: &random) > 0)
         }
     }
 
@@ -310,9 +322,10 @@ struct NarrowestTests {
         }
         let segments = sweep(claims, smallCell: 16)
         #expect(segments.count == 1_200)
-        #expect(segments.enumerated().allSatisfy { index, segment in
-            segment.os == VersionRange(from: Version(components: [index + 1]), until: index == 1_199 ? nil : Version(components: [index + 2]))
-                && segment.narrowest == [Int32(index)] && segment.covering == [[], Array(0...Int32(index))]
-        })
+        #expect(
+            segments.enumerated().allSatisfy { index, segment in
+                segment.os == VersionRange(from: Version(components: [index + 1]), until: index == 1_199 ? nil : Version(components: [index + 2]))
+                    && segment.narrowest == [Int32(index)] && segment.covering == [[], Array(0...Int32(index))]
+            })
     }
 }

@@ -8,32 +8,33 @@ import CapdocTestSupport
 @Suite("Modern Core Location model")
 struct ModernModelTests {
     static let accuracyGate = """
-    - id: full-accuracy-needed
-      name: Needs full accuracy
-      outcome: needs-full-accuracy
-      accuracy: reduced
-      summary: Under reduced accuracy a service works only where it works with reduced accuracy.
-      facts: [service-available]
-      requires: works-with-reduced-accuracy
-      subject: subject
-    """
+        - id: full-accuracy-needed
+          name: Needs full accuracy
+          outcome: needs-full-accuracy
+          accuracy: reduced
+          summary: Under reduced accuracy a service works only where it works with reduced accuracy.
+          facts: [service-available]
+          requires: works-with-reduced-accuracy
+          subject: subject
+        """
 
     /// The base fixture, its guide saying every service works, and a page saying visits need full accuracy.
     static func reducedAccuracyTree() -> FixtureTree {
         var tree = FixtureTree.base()
         tree.write(accuracyGate, to: "gates.yaml")
-        tree.write("""
-        title: Accuracy
-        url: https://example.com/accuracy
-        kind: reference
-        claims:
-          - id: visits-need-full
-            fact: works-with-reduced-accuracy
-            subject: visits
-            platforms: [ios]
-            value: false
-            quote: Visits don’t work with reduced accuracy.
-        """, to: "sources/accuracy.yaml")
+        tree.write(
+            """
+            title: Accuracy
+            url: https://example.com/accuracy
+            kind: reference
+            claims:
+              - id: visits-need-full
+                fact: works-with-reduced-accuracy
+                subject: visits
+                platforms: [ios]
+                value: false
+                quote: Visits don’t work with reduced accuracy.
+            """, to: "sources/accuracy.yaml")
         return tree
     }
 
@@ -72,25 +73,27 @@ struct ModernModelTests {
     @Test("Rulings in adjudications/ files resolve contradictions like those in adjudications.yaml")
     func adjudicationsFolder() {
         var tree = FixtureTree.base()
-        tree.write("""
-        title: A table
-        url: https://example.com/table
-        kind: article
-        claims:
-          - id: visits-when-in-use
-            fact: service-available
-            subject: visits
-            levels: [when-in-use]
-            value: false
-            quote: Visits need Always.
-        """, to: "sources/table.yaml")
+        tree.write(
+            """
+            title: A table
+            url: https://example.com/table
+            kind: article
+            claims:
+              - id: visits-when-in-use
+                fact: service-available
+                subject: visits
+                levels: [when-in-use]
+                value: false
+                quote: Visits need Always.
+            """, to: "sources/table.yaml")
         #expect(tree.check().diagnostics.contains { $0.checkID == ContradictionCheck.id })
-        tree.write("""
-        - id: visits-when-in-use
-          prevails: guide#services
-          over: [table#visits-when-in-use]
-          reason: The guide is newer.
-        """, to: "adjudications/services.yaml")
+        tree.write(
+            """
+            - id: visits-when-in-use
+              prevails: guide#services
+              over: [table#visits-when-in-use]
+              reason: The guide is newer.
+            """, to: "adjudications/services.yaml")
         let report = tree.check()
         #expect(report.diagnostics.map(\.headline) == [])
         #expect(report.merge.usedAdjudications == ["visits-when-in-use"])
@@ -111,23 +114,24 @@ struct ModernModelTests {
     @Test("explain finds an API by its symbol, with or without its type and parameters")
     func explainFindsAPIs() throws {
         var tree = FixtureTree.base()
-        tree.write("""
-        - id: cl-service-session
-          name: CLServiceSession
-          symbol: CLServiceSession
-          category: class
-          summary: A session.
-        - id: cl-service-session-diagnostic
-          name: CLServiceSession.Diagnostic
-          symbol: CLServiceSession.Diagnostic
-          category: structure
-          summary: A diagnostic.
-        - id: authorization-status-property
-          name: authorizationStatus
-          symbol: CLLocationManager.authorizationStatus
-          category: property
-          summary: The status.
-        """, to: "apis.yaml")
+        tree.write(
+            """
+            - id: cl-service-session
+              name: CLServiceSession
+              symbol: CLServiceSession
+              category: class
+              summary: A session.
+            - id: cl-service-session-diagnostic
+              name: CLServiceSession.Diagnostic
+              symbol: CLServiceSession.Diagnostic
+              category: structure
+              summary: A diagnostic.
+            - id: authorization-status-property
+              name: authorizationStatus
+              symbol: CLLocationManager.authorizationStatus
+              category: property
+              summary: The status.
+            """, to: "apis.yaml")
         let report = tree.check()
         #expect(report.diagnostics.map(\.headline) == [])
         let explainer = Explainer(model: report.model, merge: report.merge)

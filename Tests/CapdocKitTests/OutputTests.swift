@@ -132,8 +132,9 @@ enum Golden {
             }
             return
         }
-        let recorded = Set((manager.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
-            .filter { !((try? directory.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false) })
+        let recorded = Set(
+            (manager.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
+                .filter { !((try? directory.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false) })
         #expect(recorded == Set(files.map(\.path)), "golden files differ from rendered files; record with CAPDOC_RECORD=1", sourceLocation: sourceLocation)
         for file in files {
             let expected = try? Data(contentsOf: directory.appendingPathComponent(file.path))

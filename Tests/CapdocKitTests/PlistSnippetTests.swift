@@ -28,7 +28,10 @@ struct PlistSnippetTests {
     @Test("Always: the two iOS keys, and NSLocationUsageDescription for macOS")
     func always() throws {
         let snippets = try snippets("always")
-        #expect(snippets.contains { $0.contains("<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>") && $0.contains("<key>NSLocationWhenInUseUsageDescription</key>") })
+        #expect(
+            snippets.contains {
+                $0.contains("<key>NSLocationAlwaysAndWhenInUseUsageDescription</key>") && $0.contains("<key>NSLocationWhenInUseUsageDescription</key>")
+            })
         #expect(snippets.contains { $0 == "<key>NSLocationUsageDescription</key>\n<string>Why your app uses location</string>" })
     }
 }

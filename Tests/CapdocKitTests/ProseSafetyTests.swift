@@ -5,18 +5,19 @@ import Testing
 @Suite("Prose in the Markdown output")
 struct ProseSafetyTests {
     static let hostile = """
-    Intro <span onmouseover="alert(1)">hover</span> and [a link](javascript:alert(1)) and [b](JaVaScRiPt:alert(2)) \
-    and [data](data:text/html;base64,PHNjcmlwdD4=) and ![pic](data:image/png;base64,iVBO) and [fine](https://example.com).
+        Intro <span onmouseover="alert(1)">hover</span> and [a link](javascript:alert(1)) and [b](JaVaScRiPt:alert(2)) \
+        and [data](data:text/html;base64,PHNjcmlwdD4=) and ![pic](data:image/png;base64,iVBO) and [fine](https://example.com).
 
-    <script>alert(3)</script>
+        <script>alert(3)</script>
 
-    - item with <b>bold</b> and [file](file:///etc/passwd)
-    """
+        - item with <b>bold</b> and [file](file:///etc/passwd)
+        """
 
     @Test("raw HTML is removed and dangerous URLs are emptied, in blocks and inline prose; safe links stay")
     func markdown() {
-        let page = Page(ref: PageRef("services", "x"), title: "X", description: "",
-                        blocks: [.markdown(Self.hostile), .paragraph([.text("Inline: "), .markdown(Self.hostile)])])
+        let page = Page(
+            ref: PageRef("services", "x"), title: "X", description: "",
+            blocks: [.markdown(Self.hostile), .paragraph([.text("Inline: "), .markdown(Self.hostile)])])
         let markdown = PageDocumentBuilder(format: .markdown, page: page).rendered()
         for forbidden in ["<span", "<script", "<b>", "javascript:", "JaVaScRiPt:", "data:text/html", "file:///"] {
             #expect(!markdown.contains(forbidden), "\(forbidden) in \(markdown)")
@@ -26,10 +27,12 @@ struct ProseSafetyTests {
         }
     }
 
-    @Test("the dangerous schemes are cmark's", arguments: [
-        ("javascript:alert(1)", true), ("VBScript:x", true), ("file:///etc", true), ("data:text/html,x", true),
-        ("data:image/gif;base64,R0", false), ("https://example.com", false), ("../sources/a.md", false), ("mailto:a@b.c", false),
-    ])
+    @Test(
+        "the dangerous schemes are cmark's",
+        arguments: [
+            ("javascript:alert(1)", true), ("VBScript:x", true), ("file:///etc", true), ("data:text/html,x", true),
+            ("data:image/gif;base64,R0", false), ("https://example.com", false), ("../sources/a.md", false), ("mailto:a@b.c", false),
+        ])
     func schemes(_ url: String, _ dangerous: Bool) {
         #expect(ProseSanitizer.isDangerous(url) == dangerous)
     }

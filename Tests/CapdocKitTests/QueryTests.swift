@@ -53,7 +53,9 @@ struct QueryTests {
         let explainer = Explainer(model: Self.report.model, merge: Self.report.merge)
         // live-updates' relaunch under Always on iOS is decided by no page (a warning of check).
         let liveUpdates = try #require(explainer.markdown(explainer.resolve("live-updates")))
-        #expect(liveUpdates.contains("**Unknown** means that no source decides. Pages about it that are silent there: [Configuring your app to use location services]"))
+        #expect(
+            liveUpdates.contains(
+                "**Unknown** means that no source decides. Pages about it that are silent there: [Configuring your app to use location services]"))
         #expect(answers.sourcesNaming(.service, "live-updates").contains("live-updates-api"))
         // A page where every cell is decided says nothing of it.
         let appClip = try #require(explainer.markdown(explainer.resolve("app-clip")))
@@ -99,7 +101,8 @@ struct QueryTests {
         let lint = try #require(throws: UnknownID.self) { try PlistLinter(model: answers.model, merge: answers.merge).require(.platform, "ioss") }
         #expect(lint.description == "unknown platform 'ioss' (did you mean 'ios'?)")
         #expect(UnknownID(kind: .level, id: "x", suggestions: []).description == "unknown level 'x'")
-        #expect(UnknownID(kind: .level, id: "alway", suggestions: ["always", "when-in-use"]).description
+        #expect(
+            UnknownID(kind: .level, id: "alway", suggestions: ["always", "when-in-use"]).description
                 == "unknown level 'alway' (did you mean 'always' or 'when-in-use'?)")
     }
 
@@ -109,10 +112,12 @@ struct QueryTests {
     @Test("JSON answers are the recorded ones, field by field")
     func jsonAnswers() throws {
         let files = [
-            OutputFile(path: "support-visits-ios-always.json",
-                       text: try answers.support(service: "visits", platform: "ios", level: "always", os: nil).json.serialized()),
-            OutputFile(path: "support-region-monitoring-ios-when-in-use-12.0.json",
-                       text: try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: Version("12.0")).json.serialized()),
+            OutputFile(
+                path: "support-visits-ios-always.json",
+                text: try answers.support(service: "visits", platform: "ios", level: "always", os: nil).json.serialized()),
+            OutputFile(
+                path: "support-region-monitoring-ios-when-in-use-12.0.json",
+                text: try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: Version("12.0")).json.serialized()),
             OutputFile(path: "level-always-watchos.json", text: try answers.level("always", platform: "watchos", os: nil).json.serialized()),
             OutputFile(path: "keys-always-ios-10.3.json", text: try answers.keys(request: "always", platform: "ios", os: Version("10.3")).json.serialized()),
         ]

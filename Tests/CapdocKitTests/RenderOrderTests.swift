@@ -44,7 +44,9 @@ struct RenderOrderTests {
             input.renderOrder.written(index)
         }
         #expect(context.serviceCells.servicesHeld == 0, "every block's cells were let go")
-        #expect(context.serviceCells.timesWorkedOut == Self.compiled.vocabulary.ids(.service).count, "each service's cells were worked out once: no page asked after they went")
+        #expect(
+            context.serviceCells.timesWorkedOut == Self.compiled.vocabulary.ids(.service).count,
+            "each service's cells were worked out once: no page asked after they went")
         let kept = RenderInput(Self.compiled)
         var keeping: [String: [UInt8]] = [:]
         for index in 0..<kept.pageCount {

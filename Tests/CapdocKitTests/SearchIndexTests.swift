@@ -15,8 +15,10 @@ struct SearchIndexTests {
 
     @Test("a term is trimmed as Foundation trims white space and newlines, with or without its shortcut")
     func trimmedTerms() {
-        let terms = ["", " ", "a", " a", "a ", "\ta\n", "x y", "\u{A0}Name", "Name\u{A0}", "\u{2028}id", "id\u{3000}",
-                     "é", " é ", "e\u{301}", "\u{301}e", "Łódź", "\u{85}x", "x\u{85}", "\r\n", "\u{1680}", "a\u{200B}"]
+        let terms = [
+            "", " ", "a", " a", "a ", "\ta\n", "x y", "\u{A0}Name", "Name\u{A0}", "\u{2028}id", "id\u{3000}",
+            "é", " é ", "e\u{301}", "\u{301}e", "Łódź", "\u{85}x", "x\u{85}", "\r\n", "\u{1680}", "a\u{200B}",
+        ]
         for term in terms {
             #expect(PageContext.trimmed(term) == term.trimmingCharacters(in: .whitespacesAndNewlines), "\(term.debugDescription)")
         }
@@ -28,7 +30,9 @@ struct SearchIndexTests {
             inlines.flatMap { inline -> [PageRef] in
                 switch inline {
                 case let .link(children, .page(target)): [target] + walk(children)
-                case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file), let .anchor(_, children): walk(children)
+                case let .strong(children), let .emphasis(children), let .value(_, children), let .link(children, .external), let .link(children, .file),
+                    let .anchor(_, children):
+                    walk(children)
                 // A marker leads to its entry in the page's own list of citations.
                 case let .citation(citation): [page.ref.with(fragment: citation.anchor)]
                 case let .shared(shared): walk(shared.inlines)
@@ -49,10 +53,11 @@ struct SearchIndexTests {
     func anchors(_ page: Page) -> Set<String> {
         Set(page.blocks.compactMap { block in if case let .heading(_, _, anchor?) = block { anchor } else { nil } })
             .union(page.blocks.flatMap { block -> [String] in if case let .table(table) = block { table.rows.compactMap(\.anchor) } else { [] } })
-            .union(page.blocks.flatMap { block -> [String] in
-                guard case let .list(items) = block else { return [] }
-                return items.compactMap { item in if case let .anchor(id, _)? = item.first { id } else { nil } }
-            })
+            .union(
+                page.blocks.flatMap { block -> [String] in
+                    guard case let .list(items) = block else { return [] }
+                    return items.compactMap { item in if case let .anchor(id, _)? = item.first { id } else { nil } }
+                })
     }
 
     @Test("the A–Z page lists every name, id and symbol of the vocabulary and every source, under its letter")
@@ -70,7 +75,9 @@ struct SearchIndexTests {
             }
         }
         for (kind, anchor) in [(EntityKind.state, "states"), (.trigger, "triggers"), (.choice, "choices")] {
-            for entity in vocabulary.all(kind) { expected += [(entity.name, PageRef.flow.with(fragment: anchor)), (entity.id.value, PageRef.flow.with(fragment: anchor))] }
+            for entity in vocabulary.all(kind) {
+                expected += [(entity.name, PageRef.flow.with(fragment: anchor)), (entity.id.value, PageRef.flow.with(fragment: anchor))]
+            }
         }
         for source in Self.input.compiled.model.sources {
             expected += [(source.title, PageRef("sources", source.id.value)), (source.id.value, PageRef("sources", source.id.value))]
@@ -90,8 +97,9 @@ struct SearchIndexTests {
         #expect(sections.values.map(\.count).reduce(0, +) == entries.count)
         for entry in entries {
             let heading = entry.letter == "#" ? "Other" : entry.letter
-            #expect(sections[heading]?.contains { $0.first == .link([entry.isCode ? .code(entry.term) : .text(entry.term)], .page(entry.target)) } == true,
-                    "\(entry.term) is not under \(heading)")
+            #expect(
+                sections[heading]?.contains { $0.first == .link([entry.isCode ? .code(entry.term) : .text(entry.term)], .page(entry.target)) } == true,
+                "\(entry.term) is not under \(heading)")
         }
         // The letter bar (HTML only) leads to each letter's heading.
         let bar = page.blocks.compactMap { block in if case let .html(markup) = block { markup } else { nil } }.joined()
@@ -144,8 +152,10 @@ struct SearchIndexTests {
             #expect(entries.contains { $0.target == ref }, "no search entry for \(ref.path)")
         }
         for entry in entries { #expect(refs.contains(entry.target.page), "\(entry.term) leads to \(entry.target.path), not a page") }
-        for (term, path) in [("requestLocation()", "services/standard-location.html"), ("NSLocationUsageDescription", "keys/NSLocationUsageDescription.html"),
-                             ("CLLocationManager.authorizationStatus", "apis/authorization-status-property.html")] {
+        for (term, path) in [
+            ("requestLocation()", "services/standard-location.html"), ("NSLocationUsageDescription", "keys/NSLocationUsageDescription.html"),
+            ("CLLocationManager.authorizationStatus", "apis/authorization-status-property.html"),
+        ] {
             #expect(entries.contains { $0.term == term && $0.url == path }, "\(term) → \(path)")
         }
 

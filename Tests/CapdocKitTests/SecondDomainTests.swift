@@ -58,7 +58,9 @@ struct SecondDomainTests {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
+        process.arguments = [
+            "python3", "-c",
+            """
             import json, sys
             from jsonschema import Draft202012Validator
             schema = json.load(open(sys.argv[2]))
@@ -66,7 +68,8 @@ struct SecondDomainTests {
             errors = list(Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[1]))))
             for error in errors: print(error.message)
             sys.exit(1 if errors else 0)
-            """, folder.appendingPathComponent("capdoc.json").path, folder.appendingPathComponent("capdoc.schema.json").path]
+            """, folder.appendingPathComponent("capdoc.json").path, folder.appendingPathComponent("capdoc.schema.json").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -79,15 +82,16 @@ struct SecondDomainTests {
     @Test("a relaunch claim in a domain without relaunches is an error at the claim")
     func undeclaredRelaunch() {
         var tree = Self.tree()
-        tree.write(tree.text("sources/photos-guide.yaml") + """
-              - id: relaunch
-                fact: launches-terminated-app
-                subject: all
-                levels: all
-                value: false
-                quote: Saving never relaunches an app.
+        tree.write(
+            tree.text("sources/photos-guide.yaml") + """
+                  - id: relaunch
+                    fact: launches-terminated-app
+                    subject: all
+                    levels: all
+                    value: false
+                    quote: Saving never relaunches an app.
 
-            """, to: "sources/photos-guide.yaml")
+                """, to: "sources/photos-guide.yaml")
         let headlines = tree.check(archives: false).diagnostics.map(\.headline)
         #expect(headlines.count == 1)
         #expect(headlines.first?.hasSuffix("error [unknown-id]") == true)
@@ -97,19 +101,20 @@ struct SecondDomainTests {
     @Test("the lint rules about one key use the keys its keys.yaml marks, and no key of the shipped domain")
     func lintRulesFromContent() throws {
         var tree = Self.tree()
-        tree.write(tree.text("keys.yaml") + """
-            - id: PHLibraryOptions
-              name: PHLibraryOptions
-              type: dictionary
-              values: usage-strings
-              summary: Usage strings keyed by purpose.
-            - id: PHAddOnlyConfirmation
-              name: PHAddOnlyConfirmation
-              type: boolean
-              inside: PHLibraryOptions
-              summary: Read only inside PHLibraryOptions.
+        tree.write(
+            tree.text("keys.yaml") + """
+                - id: PHLibraryOptions
+                  name: PHLibraryOptions
+                  type: dictionary
+                  values: usage-strings
+                  summary: Usage strings keyed by purpose.
+                - id: PHAddOnlyConfirmation
+                  name: PHAddOnlyConfirmation
+                  type: boolean
+                  inside: PHLibraryOptions
+                  summary: Read only inside PHLibraryOptions.
 
-            """, to: "keys.yaml")
+                """, to: "keys.yaml")
         let report = tree.check(archives: false)
         let linter = PlistLinter(report: report)
         let plist: [String: PlistValue] = [
@@ -123,8 +128,9 @@ struct SecondDomainTests {
         let rules = result.findings.map { "\($0.rule.rawValue) \($0.key)" }
         #expect(rules.contains("invalid-temporary-dictionary PHLibraryOptions"), "\(rules)")
         #expect(rules.contains("misplaced-key PHAddOnlyConfirmation"), "\(rules)")
-        #expect(result.findings.first { $0.rule == .misplacedKey }?.message
-            == "PHAddOnlyConfirmation is at the top level of the Info.plist; the system reads it only inside the PHLibraryOptions dictionary")
+        #expect(
+            result.findings.first { $0.rule == .misplacedKey }?.message
+                == "PHAddOnlyConfirmation is at the top level of the Info.plist; the system reads it only inside the PHLibraryOptions dictionary")
         #expect(!result.findings.contains { $0.key.hasPrefix("NS") || $0.key.hasPrefix("UI") }, "\(rules)")
         let inferred = try linter.lint(["UIBackgroundModes": .array([.string("location")])], file: "Info.plist", platform: "ios")
         #expect(inferred.inferredFrom.isEmpty)
@@ -133,32 +139,35 @@ struct SecondDomainTests {
     @Test("a malformed lint mark in keys.yaml is an error at the mark")
     func malformedLintMarks() {
         var tree = Self.tree()
-        tree.write(tree.text("keys.yaml") + """
-            - id: PHLibraryOptions
-              name: PHLibraryOptions
-              type: dictionary
-              values: strings
-              summary: Usage strings keyed by purpose.
-            - id: PHWidgetWantsPhotos
-              name: PHWidgetWantsPhotos
-              type: string
-              widget-opt-in: widget-photos
-              background-mode: photos
-              summary: A widget's opt-in.
+        tree.write(
+            tree.text("keys.yaml") + """
+                - id: PHLibraryOptions
+                  name: PHLibraryOptions
+                  type: dictionary
+                  values: strings
+                  summary: Usage strings keyed by purpose.
+                - id: PHWidgetWantsPhotos
+                  name: PHWidgetWantsPhotos
+                  type: string
+                  widget-opt-in: widget-photos
+                  background-mode: photos
+                  summary: A widget's opt-in.
 
-            """, to: "keys.yaml")
+                """, to: "keys.yaml")
         let lines = tree.text("keys.yaml").split(separator: "\n", omittingEmptySubsequences: false)
         func line(_ prefix: String) -> Int { lines.firstIndex { $0.hasPrefix(prefix) }! + 1 }
         let diagnostics = tree.check(archives: false).diagnostics
-        #expect(diagnostics.map(\.headline) == [
-            "Content/keys.yaml:\(line("  values:")):11: error [wrong-type]",
-            "Content/keys.yaml:\(line("  widget-opt-in:")):18: error [wrong-type]",
-            "Content/keys.yaml:\(line("  background-mode:")):20: error [wrong-type]",
-        ])
-        #expect(diagnostics.map(\.message) == [
-            "key values 'strings' is not one of usage-strings",
-            "'widget-opt-in' marks a boolean key, but PHWidgetWantsPhotos is a string",
-            "'background-mode' marks an array key, but PHWidgetWantsPhotos is a string",
-        ])
+        #expect(
+            diagnostics.map(\.headline) == [
+                "Content/keys.yaml:\(line("  values:")):11: error [wrong-type]",
+                "Content/keys.yaml:\(line("  widget-opt-in:")):18: error [wrong-type]",
+                "Content/keys.yaml:\(line("  background-mode:")):20: error [wrong-type]",
+            ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "key values 'strings' is not one of usage-strings",
+                "'widget-opt-in' marks a boolean key, but PHWidgetWantsPhotos is a string",
+                "'background-mode' marks an array key, but PHWidgetWantsPhotos is a string",
+            ])
     }
 }

@@ -14,8 +14,9 @@ struct ShippedContentTests {
 
     /// Needs the archived pages (`CAPDOC_SEEDS`, `CAPDOC_ARCHIVES`; CI gives them); a clone without
     /// them skips this test, visibly, and still runs `clean()`.
-    @Test("every quote of an archived source is found in its archived text (the seeds and the current pages)",
-          .enabled(if: Paths.archivedPagesExist, Comment(rawValue: Paths.archivedPagesNeeded)))
+    @Test(
+        "every quote of an archived source is found in its archived text (the seeds and the current pages)",
+        .enabled(if: Paths.archivedPagesExist, Comment(rawValue: Paths.archivedPagesNeeded)))
     func quotesInArchives() throws {
         let seedPages = try #require(Paths.seeds), archives = try #require(Paths.archives)
         let checker = Checker(archives: ArchiveLibrary(folders: [seedPages.path, archives.path]))
@@ -48,28 +49,50 @@ struct ShippedContentTests {
 
     /// The contradictions between the seeds that the issue names, by a claim on each side.
     static let knownContradictions: [(name: String, kind: FactKind, claims: [String])] = [
-        ("keys of requestAlwaysAuthorization", .requestKeys,
-         ["request-always-authorization#keys", "requesting-authorization#keys-always"]),
-        ("services under When In Use", .serviceAvailable,
-         ["requesting-authorization-archived#services-both-levels", "choosing-authorization-level#table-visits"]),
-        ("relaunch under Always", .launchesTerminatedApp,
-         ["requesting-authorization-archived#launch-always-others", "choosing-authorization-to-request-2019#launch-always"]),
-        ("explicit request on macOS", .explicitRequestRequired,
-         ["request-always-authorization#explicit-request", "choosing-authorization-to-request-2019#explicit-request-macos"]),
-        ("the delegate method that reports permission choices (research C13)", .authorizationCallback,
-         ["request-always-authorization#callback", "requesting-authorization-archived#callback"]),
-        ("the Always prompt's usage string (research C15)", .prompt,
-         ["request-always-authorization#prompt-always-after-when-in-use", "key-always#prompt-later-after-when-in-use"]),
-        ("the second prompt's usage string (research C15)", .prompt,
-         ["request-always-authorization#prompt-second", "key-always#prompt-later-second"]),
-        ("the Info.plist key that stops implicit prompts", .optOutKey,
-         ["handling-location-updates-in-the-background#opt-out-key", "suspending-authorization-requests#opt-out-key"]),
-        ("region monitoring under reduced accuracy (“fence monitoring”)", .worksWithReducedAccuracy,
-         ["accuracy-authorization#no-regions-or-beacons-reduced", "key-default-accuracy-reduced#all-services-reduced"]),
-        ("relaunch for region events on the Mac", .launchesTerminatedApp,
-         ["monitoring-geographic-regions#no-relaunch-mac", "choosing-authorization-level#launch-always"]),
-        ("the location push service under When In Use", .serviceAvailable,
-         ["location-push-service-extension#not-when-in-use", "requesting-authorization-archived#services-both-levels"]),
+        (
+            "keys of requestAlwaysAuthorization", .requestKeys,
+            ["request-always-authorization#keys", "requesting-authorization#keys-always"]
+        ),
+        (
+            "services under When In Use", .serviceAvailable,
+            ["requesting-authorization-archived#services-both-levels", "choosing-authorization-level#table-visits"]
+        ),
+        (
+            "relaunch under Always", .launchesTerminatedApp,
+            ["requesting-authorization-archived#launch-always-others", "choosing-authorization-to-request-2019#launch-always"]
+        ),
+        (
+            "explicit request on macOS", .explicitRequestRequired,
+            ["request-always-authorization#explicit-request", "choosing-authorization-to-request-2019#explicit-request-macos"]
+        ),
+        (
+            "the delegate method that reports permission choices (research C13)", .authorizationCallback,
+            ["request-always-authorization#callback", "requesting-authorization-archived#callback"]
+        ),
+        (
+            "the Always prompt's usage string (research C15)", .prompt,
+            ["request-always-authorization#prompt-always-after-when-in-use", "key-always#prompt-later-after-when-in-use"]
+        ),
+        (
+            "the second prompt's usage string (research C15)", .prompt,
+            ["request-always-authorization#prompt-second", "key-always#prompt-later-second"]
+        ),
+        (
+            "the Info.plist key that stops implicit prompts", .optOutKey,
+            ["handling-location-updates-in-the-background#opt-out-key", "suspending-authorization-requests#opt-out-key"]
+        ),
+        (
+            "region monitoring under reduced accuracy (“fence monitoring”)", .worksWithReducedAccuracy,
+            ["accuracy-authorization#no-regions-or-beacons-reduced", "key-default-accuracy-reduced#all-services-reduced"]
+        ),
+        (
+            "relaunch for region events on the Mac", .launchesTerminatedApp,
+            ["monitoring-geographic-regions#no-relaunch-mac", "choosing-authorization-level#launch-always"]
+        ),
+        (
+            "the location push service under When In Use", .serviceAvailable,
+            ["location-push-service-extension#not-when-in-use", "requesting-authorization-archived#services-both-levels"]
+        ),
     ]
 
     @Test("without adjudications, each known contradiction is reported at both claims")
@@ -84,8 +107,9 @@ struct ShippedContentTests {
             #expect(found, "\(known.name) not found")
             for reference in known.claims {
                 let claim = try #require(report.merge.claimsByReference[reference])
-                #expect(errors.contains { $0.location == claim.location && $0.message.contains(known.kind.rawValue) },
-                        "\(known.name): no error at \(reference)")
+                #expect(
+                    errors.contains { $0.location == claim.location && $0.message.contains(known.kind.rawValue) },
+                    "\(known.name): no error at \(reference)")
             }
         }
         #expect(report.merge.contradictions.allSatisfy { $0.adjudication == nil })
@@ -112,8 +136,9 @@ struct ShippedContentTests {
             }
             let reopened = between.filter { $0.adjudication == nil }
             let overturned = between.filter { $0.adjudication.map { prevailing[$0] != adjudication.prevails.value } ?? false }
-            #expect(!reopened.isEmpty || !overturned.isEmpty,
-                    "without \(adjudication.id.value), its claims neither disagree again nor get another answer")
+            #expect(
+                !reopened.isEmpty || !overturned.isEmpty,
+                "without \(adjudication.id.value), its claims neither disagree again nor get another answer")
             if !reopened.isEmpty { #expect(report.errorCount > 0, "without \(adjudication.id.value), the check passes") }
         }
     }
@@ -123,28 +148,32 @@ struct ShippedContentTests {
         var tree = FixtureTree.shipped()
         let planted = """
 
-          - id: planted
-            fact: level-supported
-            subject: always
-            platforms: [ios]
-            value: false
-            quote: Always is not offered on iOS.
-        """
+              - id: planted
+                fact: level-supported
+                subject: always
+                platforms: [ios]
+                value: false
+                quote: Always is not offered on iOS.
+            """
         tree.write(tree.text("sources/clauthorizationstatus.yaml") + planted + "\n", to: "sources/clauthorizationstatus.yaml")
         let report = tree.check(archives: false)
-        let line = tree.text("sources/clauthorizationstatus.yaml").split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            tree.text("sources/clauthorizationstatus.yaml").split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("id: planted") }! + 1
         #expect(report.errorCount > 0)
-        #expect(report.diagnostics.contains {
-            $0.checkID == ContradictionCheck.id && $0.location == CapdocKit.SourceLocation(path: "Content/sources/clauthorizationstatus.yaml", line: line, column: 5)
-        })
+        #expect(
+            report.diagnostics.contains {
+                $0.checkID == ContradictionCheck.id
+                    && $0.location == CapdocKit.SourceLocation(path: "Content/sources/clauthorizationstatus.yaml", line: line, column: 5)
+            })
     }
 
     @Test("a planted unknown id fails the check, names it and suggests the nearest")
     func plantedUnknownID() throws {
         var tree = FixtureTree.shipped()
-        tree.replace("platforms: [macos]\n    value: false", with: "platforms: [macoss]\n    value: false",
-                     in: "sources/choosing-authorization-to-request-2019.yaml")
+        tree.replace(
+            "platforms: [macos]\n    value: false", with: "platforms: [macoss]\n    value: false",
+            in: "sources/choosing-authorization-to-request-2019.yaml")
         let report = tree.check(archives: false)
         let unknown = try #require(report.diagnostics.first { $0.checkID == UnknownIDCheck.id })
         #expect(unknown.message.contains("'macoss'"))
@@ -159,7 +188,9 @@ struct ShippedContentTests {
         let vocabulary = report.model.vocabulary
         var named: [(name: String, match: Explainer.Match)] = []
         for service in vocabulary.all(.service) { named += service.apis.map { ($0, .init(kind: .service, id: service.id.value)) } }
-        for request in vocabulary.all(.request) { named += [request.attributes["api"]].compactMap { $0 }.map { ($0, .init(kind: .request, id: request.id.value)) } }
+        for request in vocabulary.all(.request) {
+            named += [request.attributes["api"]].compactMap { $0 }.map { ($0, .init(kind: .request, id: request.id.value)) }
+        }
         for key in vocabulary.all(.key) { named.append((key.id.value, .init(kind: .key, id: key.id.value))) }
         for api in vocabulary.all(.api) { named += [api.attributes["symbol"]].compactMap { $0 }.map { ($0, .init(kind: .api, id: api.id.value)) } }
         #expect(named.count > 40)

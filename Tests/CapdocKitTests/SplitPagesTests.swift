@@ -21,9 +21,12 @@ struct SplitPagesTests {
         for index in 0..<count {
             let id = String(format: "svc-%03d", index)
             services += "\n- id: \(id)\n  name: Service \(index)\n  summary: The *service \(index)*.\n"
-            reference += "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: [ios, ipados, watchos, visionos]\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
-            guide += "  - id: \(id)-levels\n    fact: service-available\n    subject: \(id)\n    levels: [when-in-use, always]\n    value: true\n    quote: Works under both levels.\n"
-            guide += "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    platforms: [ios, ipados]\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
+            reference +=
+                "  - id: \(id)-apple\n    fact: service-on-platform\n    subject: \(id)\n    platforms: [ios, ipados, watchos, visionos]\n    os: {from: \"\(4 + index % 10).0\"}\n    value: true\n    quote: Available.\n"
+            guide +=
+                "  - id: \(id)-levels\n    fact: service-available\n    subject: \(id)\n    levels: [when-in-use, always]\n    value: true\n    quote: Works under both levels.\n"
+            guide +=
+                "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    platforms: [ios, ipados]\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
         }
         tree.write(services, to: "services.yaml")
         tree.write(reference, to: "sources/synthetic-reference.yaml")
@@ -74,7 +77,9 @@ struct SplitPagesTests {
         let services = (0..<Self.generated).map { String(format: "svc-%03d", $0) }
         for overview in ["matrix.html", "levels/always.html", "platforms/ios.html", "index.html"] {
             let html = try #require(Self.large[overview])
-            let parts = Self.hrefs(html).map { Self.resolve($0, from: overview) }.filter { $0.range(of: #"/[0-9]+\.html$"#, options: .regularExpression) != nil }
+            let parts = Self.hrefs(html).map { Self.resolve($0, from: overview) }.filter {
+                $0.range(of: #"/[0-9]+\.html$"#, options: .regularExpression) != nil
+            }
             var seen: [String] = []
             for part in Set(parts).sorted() {
                 let page = try #require(Self.large[part], "\(overview) links to \(part)")
@@ -100,7 +105,10 @@ struct SplitPagesTests {
             #expect(links.contains("matrix/\(number - 1).html") == (number > 1), "part \(number): previous")
             #expect(links.contains("matrix/\(number + 1).html") == (number < matrixParts), "part \(number): next")
             // No part links to one that is not its neighbour.
-            #expect(links.filter { $0.range(of: #"^matrix/[0-9]+\.html$"#, options: .regularExpression) != nil }.count == (number > 1 ? 1 : 0) + (number < matrixParts ? 1 : 0), "part \(number)")
+            #expect(
+                links.filter { $0.range(of: #"^matrix/[0-9]+\.html$"#, options: .regularExpression) != nil }.count == (number > 1 ? 1 : 0)
+                    + (number < matrixParts ? 1 : 0),
+                "part \(number)")
             #expect(page.contains("part \(number) of \(matrixParts)"))
             // man: SEE ALSO names the overview and the neighbours.
             let man = try #require(Self.large["man/man7/location-authorization-part-\(number).7"])
@@ -138,7 +146,8 @@ struct SplitPagesTests {
     @Test("a ruling about every service names ten of them in its title and counts the rest")
     func conflictTitlesStayShort() throws {
         let html = try #require(Self.large["conflicts.html"])
-        let heading = try #require(html.components(separatedBy: "<h2 id=\"ruling-macos-explicit-request\">").dropFirst().first?.components(separatedBy: "</h2>").first)
+        let heading = try #require(
+            html.components(separatedBy: "<h2 id=\"ruling-macos-explicit-request\">").dropFirst().first?.components(separatedBy: "</h2>").first)
         let names = heading.components(separatedBy: ": ").dropFirst().joined(separator: ": ").components(separatedBy: " — ")[0].components(separatedBy: ", ")
         #expect(names.count == PageContext.titleSubjects, "\(heading)")
         #expect(names.last == "and \(Self.generated + 10 - PageContext.titleSubjects + 1) more", "the shipped ten services and the generated ones: \(heading)")

@@ -33,13 +33,19 @@ struct TemplateLimitsTests {
         }
     }
 
-    @Test("3,000 nested sections (the stack overflow of issue 15), of every kind and behind changed delimiters, are refused quickly", arguments: [
-        ("{{#s}}", "{{/s}}"), ("{{^s}}", "{{/s}}"), ("{{$s}}", "{{/s}}"), ("{{<s}}", "{{/s}}"),
-    ])
+    @Test(
+        "3,000 nested sections (the stack overflow of issue 15), of every kind and behind changed delimiters, are refused quickly",
+        arguments: [
+            ("{{#s}}", "{{/s}}"), ("{{^s}}", "{{/s}}"), ("{{$s}}", "{{/s}}"), ("{{<s}}", "{{/s}}"),
+        ])
     func deepTemplates(_ open: String, _ close: String) {
-        for layout in [Self.nested(3_000, open: open, close: close),
-                       "{{=<% %>=}}\n" + Self.nested(3_000, open: open.replacingOccurrences(of: "{{", with: "<%").replacingOccurrences(of: "}}", with: "%>"),
-                                                      close: close.replacingOccurrences(of: "{{", with: "<%").replacingOccurrences(of: "}}", with: "%>"))] {
+        for layout in [
+            Self.nested(3_000, open: open, close: close),
+            "{{=<% %>=}}\n"
+                + Self.nested(
+                    3_000, open: open.replacingOccurrences(of: "{{", with: "<%").replacingOccurrences(of: "}}", with: "%>"),
+                    close: close.replacingOccurrences(of: "{{", with: "<%").replacingOccurrences(of: "}}", with: "%>")),
+        ] {
             let (result, measurement) = measure { Result { try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: layout)) } }
             guard case let .failure(error as SiteTemplates.Failure) = result, case .nestedTooDeep = error else {
                 Issue.record("not refused as too deep: \(result)")
@@ -86,6 +92,8 @@ struct TemplateLimitsTests {
     func scanner() {
         #expect(MustacheNesting.problem(in: String(repeating: "{{content}} {{! {{#x}} }} {{{raw}}}\n", count: 1_000)) == nil)
         #expect(MustacheNesting.problem(in: "{{=<% %>=}}" + String(repeating: "{{#x}}", count: 100)) == nil)
-        #expect(MustacheNesting.problem(in: "a\nbé {{=<% %>=}}" + String(repeating: "<%#x%>", count: 100)) == .tooDeep(line: 2, column: 15 + 6 * MustacheNesting.mostLevels))
+        #expect(
+            MustacheNesting.problem(in: "a\nbé {{=<% %>=}}" + String(repeating: "<%#x%>", count: 100))
+                == .tooDeep(line: 2, column: 15 + 6 * MustacheNesting.mostLevels))
     }
 }

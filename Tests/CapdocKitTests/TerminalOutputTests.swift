@@ -19,7 +19,8 @@ struct TerminalOutputTests {
 
     @Test("line escapes every control, bidi override and isolate, newline and tab included; other text is kept")
     func line() {
-        #expect(DisplayText.line(Self.hostile)
+        #expect(
+            DisplayText.line(Self.hostile)
                 == "a\\u{1B}]0;title\\u{7}b\\u{1B}[2Jc\\u{0}d\\u{D}e\\u{7F}f\\u{9B}g\\u{202E}h\\u{2066}i\\u{2069}j\\u{A}k\\u{9}l")
         let ordinary = "Précis — 位置 👍🏽 \u{200E}RLM-free"
         #expect(DisplayText.line(ordinary) == ordinary)
@@ -43,8 +44,9 @@ struct TerminalOutputTests {
         let path = "Content/sources/e\u{1B}]0;x\u{7}.yaml"
         var files = InMemoryFileSystem()
         files.files[path] = Data("title: \"\u{202E}\u{1B}[2J\"\n".utf8)
-        let diagnostic = Diagnostic(.error, "bad '\u{1B}[2J\nforged: error: line'", at: SourceLocation(path: path, line: 1, column: 11),
-                                    check: ControlCharacterCheck.id)
+        let diagnostic = Diagnostic(
+            .error, "bad '\u{1B}[2J\nforged: error: line'", at: SourceLocation(path: path, line: 1, column: 11),
+            check: ControlCharacterCheck.id)
         for colour in [false, true] {
             let text = DiagnosticRenderer(fileSystem: files, colour: colour).human([diagnostic])
             let shown = colour ? text.replacingOccurrences(of: "\u{1B}[", with: "[") : text
@@ -82,7 +84,8 @@ struct TerminalOutputTests {
         ]
         let result = try PlistLinter(report: report).lint(plist, file: "App\u{1B}]0;x\u{7}.plist", platform: "ios")
         #expect(result.findings.contains { $0.message.contains(key) }, "the finding quotes the key")
-        let run = LintRun(results: [result], failures: [LintFailure(location: LintLocation(file: "gone\u{1B}[2J.plist"), message: "cannot read 'gone\u{1B}[2J.plist'")])
+        let run = LintRun(
+            results: [result], failures: [LintFailure(location: LintLocation(file: "gone\u{1B}[2J.plist"), message: "cannot read 'gone\u{1B}[2J.plist'")])
         for colour in [false, true] {
             let formatter = LintReportFormatter(colour: colour)
             let text = formatter.format(run, as: .human) + formatter.humanFailures(run)
@@ -98,7 +101,8 @@ struct TerminalOutputTests {
     @Test("Content with control characters is refused at each value, keys included")
     func contentRefused() {
         var tree = FixtureTree.base()
-        tree.fileSystem.files[FixtureTree.root + "/sources/evil.yaml"] = Data("""
+        tree.fileSystem.files[FixtureTree.root + "/sources/evil.yaml"] = Data(
+            """
             title: "Evil\\e]0;pwned\\a"
             url: "https://example.com/\\x9b"
             kind: article
@@ -107,11 +111,12 @@ struct TerminalOutputTests {
             """.utf8)
         let report = tree.check()
         let found = report.diagnostics.filter { $0.checkID == ControlCharacterCheck.id }.map(\.headline)
-        #expect(found == [
-            "Content/sources/evil.yaml:1:8: error [control-character]",
-            "Content/sources/evil.yaml:2:6: error [control-character]",
-            "Content/sources/evil.yaml:5:1: error [control-character]",
-        ])
+        #expect(
+            found == [
+                "Content/sources/evil.yaml:1:8: error [control-character]",
+                "Content/sources/evil.yaml:2:6: error [control-character]",
+                "Content/sources/evil.yaml:5:1: error [control-character]",
+            ])
         #expect(report.diagnostics.first { $0.checkID == ControlCharacterCheck.id }?.message.contains("U+001B, U+0007") == true)
     }
 

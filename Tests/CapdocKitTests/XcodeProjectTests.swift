@@ -3,9 +3,9 @@ import Testing
 @testable import CapdocKit
 import CapdocTestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading Xcode projects for `lint-plist --project`: targets, build settings resolved as Xcode
@@ -46,9 +46,10 @@ struct XcodeProjectTests {
         #expect(project.name == "Trails")
         #expect(project.targets.map(\.name) == ["Trails", "TrailsWidget", "TrailsTests"])
         #expect(project.targets.map(\.kind) == [.native, .native, .native])
-        #expect(project.targets.map(\.productType) == [
-            "com.apple.product-type.application", "com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
-        ])
+        #expect(
+            project.targets.map(\.productType) == [
+                "com.apple.product-type.application", "com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
+            ])
         #expect(project.configurationNames == ["Debug", "Release"])
         #expect(project.defaultConfiguration == "Release")
         #expect(project.sourceRoot == Self.path("Trails"))
@@ -89,22 +90,28 @@ struct XcodeProjectTests {
         #expect(release.productType == "com.apple.product-type.application")
         #expect(release.generatesInfoPlist)
         #expect(release.infoPlistFile == nil)
-        #expect(release.generatedKeys["NSLocationWhenInUseUsageDescription"] == GeneratedKey(
-            value: "Trails shows your position on the trail map.", file: Self.trailsFile, line: 415))
+        #expect(
+            release.generatedKeys["NSLocationWhenInUseUsageDescription"]
+                == GeneratedKey(
+                    value: "Trails shows your position on the trail map.", file: Self.trailsFile, line: 415))
         #expect(release.generatedKeys["CFBundleDisplayName"] == GeneratedKey(value: "Trails", file: Self.trailsFile, line: 413))
         #expect(release.generatedKeys["UIApplicationSceneManifest_Generation"]?.value == "YES")
         #expect(release.warnings.isEmpty)
 
         let debug = try resolve(project, "Trails", "Debug")
-        #expect(debug.generatedKeys["NSLocationWhenInUseUsageDescription"] == GeneratedKey(
-            value: "Trails (Debug) shows your position on the map and records test tracks.", file: Self.trailsFile, line: 382))
+        #expect(
+            debug.generatedKeys["NSLocationWhenInUseUsageDescription"]
+                == GeneratedKey(
+                    value: "Trails (Debug) shows your position on the map and records test tracks.", file: Self.trailsFile, line: 382))
     }
 
     @Test("a key set in an included .xcconfig points at that file and line")
     func generatedKeyFromXCConfig() throws {
         let release = try resolve(trails(), "Trails", "Release")
-        #expect(release.generatedKeys["LSApplicationCategoryType"] == GeneratedKey(
-            value: "public.app-category.navigation", file: Self.path("Trails/Config/Shared.xcconfig"), line: 10))
+        #expect(
+            release.generatedKeys["LSApplicationCategoryType"]
+                == GeneratedKey(
+                    value: "public.app-category.navigation", file: Self.path("Trails/Config/Shared.xcconfig"), line: 10))
     }
 
     @Test("a key conditional on the SDK applies only when resolving for that SDK")
@@ -116,8 +123,10 @@ struct XcodeProjectTests {
 
         let catalyst = try resolve(project, "Trails", "Release", sdk: "macosx")
         #expect(catalyst.sdk == "macosx")
-        #expect(catalyst.generatedKeys["NSLocationUsageDescription"] == GeneratedKey(
-            value: "Trails shows your position on the trail map.", file: Self.trailsFile, line: 414))
+        #expect(
+            catalyst.generatedKeys["NSLocationUsageDescription"]
+                == GeneratedKey(
+                    value: "Trails shows your position on the trail map.", file: Self.trailsFile, line: 414))
         #expect(catalyst.generatedKeys["NSLocationWhenInUseUsageDescription"]?.line == 415)
     }
 
@@ -141,7 +150,8 @@ struct XcodeProjectTests {
     @Test("$(inherited) runs down every level: included .xcconfig, .xcconfig, project, target")
     func inherited() throws {
         let project = try trails()
-        #expect(try resolve(project, "Trails", "Debug").settings["OTHER_SWIFT_FLAGS"]
+        #expect(
+            try resolve(project, "Trails", "Debug").settings["OTHER_SWIFT_FLAGS"]
                 == "-DTRAILS_SHARED -DTRAILS_BASE -DPROJECT_DEBUG -DTRAILS_APP")
         #expect(try resolve(project, "Trails", "Release").settings["OTHER_SWIFT_FLAGS"] == "-DTRAILS_SHARED -DTRAILS_BASE -DTRAILS_APP")
         // A target that does not set it keeps the project's.
@@ -156,9 +166,10 @@ struct XcodeProjectTests {
     func precedence() throws {
         let project = try trails()
         // Base.xcconfig 16.0 < project 17.0 < target 15.0.
-        #expect(try resolve(project, "Trails", "Release").deploymentTargets == [
-            "IPHONEOS_DEPLOYMENT_TARGET": "15.0", "MACOSX_DEPLOYMENT_TARGET": "12.0",
-        ])
+        #expect(
+            try resolve(project, "Trails", "Release").deploymentTargets == [
+                "IPHONEOS_DEPLOYMENT_TARGET": "15.0", "MACOSX_DEPLOYMENT_TARGET": "12.0",
+            ])
         #expect(try resolve(project, "TrailsTests", "Release").deploymentTargets["IPHONEOS_DEPLOYMENT_TARGET"] == "17.0")
 
         let darkroom = try XcodeProject.read(at: Self.darkroomPath)
@@ -295,18 +306,20 @@ struct XcodeProjectTests {
         #expect(error?.path == path + "/project.pbxproj")
         #expect(error?.description.hasPrefix(path + "/project.pbxproj: not a property list: ") == true)
         #if os(Linux)
-        // The old-style parser's words, not the XML parser's ("Unexpected character / at line 1").
-        #expect(error?.description == path + "/project.pbxproj: not a property list: Missing ';' on line 54")
+            // The old-style parser's words, not the XML parser's ("Unexpected character / at line 1").
+            #expect(error?.description == path + "/project.pbxproj: not a property list: Missing ';' on line 54")
         #endif
         #expect(error?.description.contains("\n") == false)
     }
 
-    @Test("property lists that are not projects", arguments: [
-        ("NoRootObject", "not an Xcode project: no rootObject"),
-        ("RootIsGroup", "not an Xcode project: rootObject 5B0E7C222A9F1D4400C3E8A2 is not a PBXProject"),
-        ("ArrayAtTop", "not an Xcode project: the property list is an array, not a dictionary"),
-        ("NoObjects", "not an Xcode project: no objects dictionary"),
-    ])
+    @Test(
+        "property lists that are not projects",
+        arguments: [
+            ("NoRootObject", "not an Xcode project: no rootObject"),
+            ("RootIsGroup", "not an Xcode project: rootObject 5B0E7C222A9F1D4400C3E8A2 is not a PBXProject"),
+            ("ArrayAtTop", "not an Xcode project: the property list is an array, not a dictionary"),
+            ("NoObjects", "not an Xcode project: no objects dictionary"),
+        ])
     func notAProject(name: String, message: String) {
         let path = Self.path("Broken/\(name).xcodeproj")
         #expect(readError(path)?.description == "\(path)/project.pbxproj: \(message)")
@@ -399,28 +412,30 @@ struct XcodeProjectTests {
         #expect(project.targets.map(\.kind) == [.native, .native, .legacy])
         #expect(project.configurationNames == ["Release"])
         #expect(project.defaultConfiguration == "Release", "the named default, Staging, does not exist")
-        #expect(project.warnings == [
-            "\(file): the project, configuration 'Release': setting BAD_DICTIONARY is a dictionary; ignored",
-            "\(file): the project, configuration 'Release': \"not a setting!\" is not a setting name; ignored",
-            "\(file): the project lists a build configuration that is not an object; skipped",
-            "\(file): target 7D41A0992B3C5E6F00112233 is not an object of the project; skipped",
-            "\(file): a target entry is a dictionary, not an object id; skipped",
-            "\(file): target 7D41A0112B3C5E6F00112233 is a PBXGroup, not a target; skipped",
-            "\(file): target 'NoList' has no build configuration list; only the levels above it apply",
-            "\(file): target 'Survivor', configuration 'Release': buildSettings is a string, not a dictionary; ignored",
-            "\(file): target 7D41A0232B3C5E6F00112233 has no name; skipped",
-            "\(file): target 7D41A0252B3C5E6F00112233 is not an object of the project; skipped",
-            "\(Self.path("Broken/Odd/A/B/Loop.xcconfig")):7: expected NAME = value",
-        ])
+        #expect(
+            project.warnings == [
+                "\(file): the project, configuration 'Release': setting BAD_DICTIONARY is a dictionary; ignored",
+                "\(file): the project, configuration 'Release': \"not a setting!\" is not a setting name; ignored",
+                "\(file): the project lists a build configuration that is not an object; skipped",
+                "\(file): target 7D41A0992B3C5E6F00112233 is not an object of the project; skipped",
+                "\(file): a target entry is a dictionary, not an object id; skipped",
+                "\(file): target 7D41A0112B3C5E6F00112233 is a PBXGroup, not a target; skipped",
+                "\(file): target 'NoList' has no build configuration list; only the levels above it apply",
+                "\(file): target 'Survivor', configuration 'Release': buildSettings is a string, not a dictionary; ignored",
+                "\(file): target 7D41A0232B3C5E6F00112233 has no name; skipped",
+                "\(file): target 7D41A0252B3C5E6F00112233 is not an object of the project; skipped",
+                "\(Self.path("Broken/Odd/A/B/Loop.xcconfig")):7: expected NAME = value",
+            ])
 
         let loop = Self.path("Broken/Odd/A/B/Loop.xcconfig")
         let survivor = try resolve(project, "Survivor", "Release")
-        #expect(survivor.warnings == [
-            "\(loop): includes itself (included from \(loop):2); the inclusion is skipped",
-            "\(Self.path("Broken/Odd/A/B/Gone.xcconfig")): no such file (included from \(loop):4); its settings are missing",
-            "\(Self.path("Broken/Odd/Missing.xcconfig")): no such file; its settings are missing",
-            "the operator :quote (in $(SDKROOT:quote)) is not supported; it expands to nothing",
-        ])
+        #expect(
+            survivor.warnings == [
+                "\(loop): includes itself (included from \(loop):2); the inclusion is skipped",
+                "\(Self.path("Broken/Odd/A/B/Gone.xcconfig")): no such file (included from \(loop):4); its settings are missing",
+                "\(Self.path("Broken/Odd/Missing.xcconfig")): no such file; its settings are missing",
+                "the operator :quote (in $(SDKROOT:quote)) is not supported; it expands to nothing",
+            ])
         // The .xcconfig was found through groups that contain each other.
         #expect(survivor.settings["LOOP_SETTING"] == "from the loop")
         // Self and mutual references end instead of looping.
@@ -434,10 +449,11 @@ struct XcodeProjectTests {
         #expect(survivor.generatedKeys["NSLocationAlwaysAndWhenInUseUsageDescription"]?.value == "Always on")
 
         let debug = try resolve(project, "Survivor", "Debug")
-        #expect(debug.warnings == [
-            "the project has no configuration 'Debug' and no default one; its settings are left out",
-            "target 'Survivor', configuration 'Debug': cannot tell where its base configuration 7D41A0032B3C5E6F00112233 is; its settings are left out",
-        ])
+        #expect(
+            debug.warnings == [
+                "the project has no configuration 'Debug' and no default one; its settings are left out",
+                "target 'Survivor', configuration 'Debug': cannot tell where its base configuration 7D41A0032B3C5E6F00112233 is; its settings are left out",
+            ])
         #expect(debug.settings["PRODUCT_NAME"] == "Survivor")
         #expect(debug.settings["SDKROOT"] == nil)
 
@@ -487,10 +503,11 @@ struct XcodeProjectTests {
     func configurationFallback() throws {
         let project = try trails()
         let resolved = try resolve(project, "Trails", "Staging")
-        #expect(resolved.warnings == [
-            "the project has no configuration 'Staging'; its default, 'Release', is used",
-            "target 'Trails' has no configuration 'Staging'; its default, 'Release', is used",
-        ])
+        #expect(
+            resolved.warnings == [
+                "the project has no configuration 'Staging'; its default, 'Release', is used",
+                "target 'Trails' has no configuration 'Staging'; its default, 'Release', is used",
+            ])
         #expect(resolved.settings["CONFIGURATION"] == "Staging")
         #expect(resolved.generatedKeys["NSLocationWhenInUseUsageDescription"]?.line == 415)
     }
@@ -512,7 +529,8 @@ struct XcodeProjectTests {
             ("PATH", "/a/b/Info.plist"), ("FLAG", "YES"), ("BASE", "x"), ("BASE", "$(inherited) y ${inherited}"),
         ])
         #expect(settings.expand("${NAME} is an $(LABEL_$(KIND))") == "My App is an application")
-        #expect(settings.expand("$(NAME:rfc1034identifier).$(NAME:identifier).$(NAME:lower).$(NAME:upper)")
+        #expect(
+            settings.expand("$(NAME:rfc1034identifier).$(NAME:identifier).$(NAME:lower).$(NAME:upper)")
                 == "My-App.My_App.my app.MY APP")
         #expect(settings.expand("$(PATH:dir)|$(PATH:file)|$(PATH:base)|$(PATH:suffix)") == "/a/b/|Info.plist|Info|.plist")
         #expect(settings.expand("$(EMPTY:default=$(NAME))|$(NAME:default=other)|$(FLAG:not)") == "My App|My App|NO")
@@ -571,27 +589,31 @@ struct XcodeProjectTests {
             if case let .assignment(assignment) = entry { return assignment }
             return nil
         }
-        #expect(assignments.map { "\($0.line) \($0.name)=\($0.value)" } == [
-            "2 URL=https:", "3 SEMICOLON=value", "4 FLAGS=-a -b -c", "7 KEY=device", "8 KEY=debug", "9 EMPTY=",
-        ])
-        #expect(assignments[3].conditions == [
-            XcodeSettingCondition(parameter: "sdk", pattern: "iphoneos*"), XcodeSettingCondition(parameter: "arch", pattern: "*"),
-        ])
+        #expect(
+            assignments.map { "\($0.line) \($0.name)=\($0.value)" } == [
+                "2 URL=https:", "3 SEMICOLON=value", "4 FLAGS=-a -b -c", "7 KEY=device", "8 KEY=debug", "9 EMPTY=",
+            ])
+        #expect(
+            assignments[3].conditions == [
+                XcodeSettingCondition(parameter: "sdk", pattern: "iphoneos*"), XcodeSettingCondition(parameter: "arch", pattern: "*"),
+            ])
         #expect(assignments[4].conditions == [XcodeSettingCondition(parameter: "config", pattern: "Debug")])
         let includes = file.entries.compactMap { entry -> String? in
             if case let .include(name, path, optional, line) = entry { return "\(line) \(name) \(path ?? "-") \(optional)" }
             return nil
         }
-        #expect(includes == [
-            "10 Other.xcconfig /p/Config/Other.xcconfig false",
-            "11 ../Optional.xcconfig /p/Optional.xcconfig true",
-            "12 <DEVELOPER_DIR>/Makefiles/Base.xcconfig - false",
-        ])
-        #expect(file.problems == [
-            "Config/Base.xcconfig:13: unsupported directive ‘#import’",
-            "Config/Base.xcconfig:14: unexpected ‘=’",
-            "Config/Base.xcconfig:15: unexpected ‘9’",
-        ])
+        #expect(
+            includes == [
+                "10 Other.xcconfig /p/Config/Other.xcconfig false",
+                "11 ../Optional.xcconfig /p/Optional.xcconfig true",
+                "12 <DEVELOPER_DIR>/Makefiles/Base.xcconfig - false",
+            ])
+        #expect(
+            file.problems == [
+                "Config/Base.xcconfig:13: unsupported directive ‘#import’",
+                "Config/Base.xcconfig:14: unexpected ‘=’",
+                "Config/Base.xcconfig:15: unexpected ‘9’",
+            ])
     }
 
     @Test("inclusions: nesting, repetition and unresolvable names are bounded and reported")
@@ -605,8 +627,10 @@ struct XcodeProjectTests {
         try write("Chain30.xcconfig", "LEVEL = 30\n")
         // Many includes of one file: past the budget of visits.
         try write("Leaf.xcconfig", "LEAF = $(inherited) leaf\n")
-        try write("Many.xcconfig", String(repeating: "#include \"Leaf.xcconfig\"\n", count: 1000)
-                  + "#include \"<DEVELOPER_DIR>/Base.xcconfig\"\n")
+        try write(
+            "Many.xcconfig",
+            String(repeating: "#include \"Leaf.xcconfig\"\n", count: 1000)
+                + "#include \"<DEVELOPER_DIR>/Base.xcconfig\"\n")
         try write("Few.xcconfig", "#include \"Leaf.xcconfig\"\n#include \"<DEVELOPER_DIR>/Base.xcconfig\"\n#include? \"<DEVELOPER_DIR>/Optional.xcconfig\"\n")
         let paths = XcodeProjectPaths(given: folder.path + "/P.xcodeproj", workingFolder: "/")
         let names = ["Chain0", "Many", "Few"].map { folder.path + "/\($0).xcconfig" }
@@ -615,7 +639,10 @@ struct XcodeProjectTests {
         let chain = library.assignments(from: names[0], paths: paths)
         let depth = XCConfigLibrary.maximumIncludeDepth
         #expect(chain.assignments.map(\.value) == (0..<depth).reversed().map(String.init))
-        #expect(chain.warnings == ["\(folder.path)/Chain\(depth).xcconfig: inclusions nest more than \(depth) deep (included from \(folder.path)/Chain\(depth - 1).xcconfig:1); skipped"])
+        #expect(
+            chain.warnings == [
+                "\(folder.path)/Chain\(depth).xcconfig: inclusions nest more than \(depth) deep (included from \(folder.path)/Chain\(depth - 1).xcconfig:1); skipped"
+            ])
 
         let many = library.assignments(from: names[1], paths: paths)
         #expect(many.assignments.count == XCConfigLibrary.maximumVisits - 1)
@@ -638,7 +665,8 @@ struct XcodeProjectTests {
     @Test("setting keys and condition patterns")
     func keysAndConditions() {
         #expect(XcodeSettingAssignment.parseKey("INFOPLIST_KEY_X")?.name == "INFOPLIST_KEY_X")
-        #expect(XcodeSettingAssignment.parseKey("INFOPLIST_KEY_X[sdk=iphoneos*]")?.conditions == [XcodeSettingCondition(parameter: "sdk", pattern: "iphoneos*")])
+        #expect(
+            XcodeSettingAssignment.parseKey("INFOPLIST_KEY_X[sdk=iphoneos*]")?.conditions == [XcodeSettingCondition(parameter: "sdk", pattern: "iphoneos*")])
         #expect(XcodeSettingAssignment.parseKey("X[sdk]") == nil)
         #expect(XcodeSettingAssignment.parseKey("X[sdk=a") == nil)
         #expect(XcodeSettingAssignment.parseKey("X Y") == nil)
@@ -653,7 +681,9 @@ struct XcodeProjectTests {
         #expect(!XcodeConditionValues(sdk: nil, configuration: "Debug").matches([XcodeSettingCondition(parameter: "sdk", pattern: "macosx*")]))
         #expect(XcodeConditionValues.glob("*os*", matches: "iphoneos"))
         #expect(!XcodeConditionValues.glob("mac*x", matches: "macosx1"))
-        #expect(XcodeTargetResolver.sdkName(sdkRoot: "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Developer/SDKs/iPhoneOS17.2.sdk", platforms: "") == "iphoneos")
+        #expect(
+            XcodeTargetResolver.sdkName(
+                sdkRoot: "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Developer/SDKs/iPhoneOS17.2.sdk", platforms: "") == "iphoneos")
         #expect(XcodeTargetResolver.sdkName(sdkRoot: "auto", platforms: "xros xrsimulator") == "xros")
         #expect(XcodeTargetResolver.sdkName(sdkRoot: "", platforms: "") == nil)
     }
@@ -694,10 +724,11 @@ struct XcodeProjectTests {
             }
             """
         let lines = PBXSettingLines.find(in: Array(text.utf8))
-        #expect(lines == [
-            "AA": ["LIST": 7, "KEY[sdk=macosx*]": 11, "ESCé": 12, "PLAIN": 13],
-            "BB": ["PLAIN": 19],
-        ])
+        #expect(
+            lines == [
+                "AA": ["LIST": 7, "KEY[sdk=macosx*]": 11, "ESCé": 12, "PLAIN": 13],
+                "BB": ["PLAIN": 19],
+            ])
     }
 }
 

@@ -41,7 +41,9 @@ struct ToolManualOutputTests {
         // query flow takes the options every query takes, from the same declaration.
         let shared = ["--platform", "--os", "--json", "--content"]
         #expect(shared.allSatisfy { name in flow.arguments.contains { $0.names.contains(name) } })
-        #expect(shared.map { name in flow.arguments.first { $0.names.contains(name) } } == shared.map { name in support.arguments.first { $0.names.contains(name) } })
+        #expect(
+            shared.map { name in flow.arguments.first { $0.names.contains(name) } }
+                == shared.map { name in support.arguments.first { $0.names.contains(name) } })
         #expect(!tool.root.all.flatMap(\.arguments).contains { $0.names.contains("--help") }, "--help is on every command, and not worth a line in each")
     }
 

@@ -72,7 +72,8 @@ enum MarkdownWriterInput {
             }
         }
         quoted += "\""
-        return "title: Fuzz\nurl: https://example.com/fuzz\nkind: article\nclaims:\n  - id: n\n    fact: note\n    subject: t\n    value: x\n    quote: q\n    note: \(quoted)\n"
+        return
+            "title: Fuzz\nurl: https://example.com/fuzz\nkind: article\nclaims:\n  - id: n\n    fact: note\n    subject: t\n    value: x\n    quote: q\n    note: \(quoted)\n"
     }
 }
 

@@ -18,8 +18,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let linter = FuzzSupport.linter
     do {
         let inferred = try linter.lint(document.root, file: "Info.plist", platform: "ios")
-        let everything = try linter.lint(document.root, file: "Info.plist", platform: "ios", deploymentTarget: Version("10.0"),
-                                         requests: ["when-in-use", "always", "temporary-full-accuracy"])
+        let everything = try linter.lint(
+            document.root, file: "Info.plist", platform: "ios", deploymentTarget: Version("10.0"),
+            requests: ["when-in-use", "always", "temporary-full-accuracy"])
         let mac = try linter.lint(document.root, file: "Info.plist", platform: "macos")
         let formatter = LintReportFormatter()
         let run = LintRun(results: [inferred, everything, mac], failures: [])

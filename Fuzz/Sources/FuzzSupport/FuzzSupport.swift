@@ -20,8 +20,10 @@ public enum FuzzSupport {
 
     /// The Content files an input may stand for: `#file: NAME` on its first line picks one of these;
     /// otherwise the input is `sources/fuzz.yaml`, a source beside the base fixture's two.
-    public static let replaceable = ["platforms.yaml", "levels.yaml", "statuses.yaml", "services.yaml", "keys.yaml", "requests.yaml",
-                                     "flow.yaml", "adjudications.yaml", "sources/guide.yaml", "sources/status-page.yaml"]
+    public static let replaceable = [
+        "platforms.yaml", "levels.yaml", "statuses.yaml", "services.yaml", "keys.yaml", "requests.yaml",
+        "flow.yaml", "adjudications.yaml", "sources/guide.yaml", "sources/status-page.yaml",
+    ]
 
     /// The base fixture with the input laid over it.
     public static func tree(with data: Data) -> InMemoryFileSystem {
@@ -49,12 +51,12 @@ public enum FuzzSupport {
     public static func checkPositions(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             for location in [diagnostic.location] + diagnostic.notes.map(\.location) {
-                precondition(location.line >= 1 && location.column >= 1 && location.path.hasPrefix(contentRoot),
-                             "diagnostic without a position: \(location) \(diagnostic.message)")
+                precondition(
+                    location.line >= 1 && location.column >= 1 && location.path.hasPrefix(contentRoot),
+                    "diagnostic without a position: \(location) \(diagnostic.message)")
             }
         }
     }
-
 
     /// The linter over the shipped Content, checked once.
     public static let linter: PlistLinter = {
@@ -71,9 +73,11 @@ public enum FuzzSupport {
 
 /// libFuzzer's driver (in the toolchain's libclang_rt.fuzzer, linked by `-sanitize=fuzzer`).
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 

@@ -68,78 +68,78 @@ struct PartAutomaton {
             [counts, starts].forEach { $0.free() }
             present.free()
         }
-        for part in 0 ..< count { orders[part] = Int32(part) }
-        for byte in 0 ..< 256 { counts[byte] = 0 }
+        for part in 0..<count { orders[part] = Int32(part) }
+        for byte in 0..<256 { counts[byte] = 0 }
         lowers[0] = 0; uppers[0] = Int32(count); depths[0] = 0
         var nodes = 1, edges = 0, terminals = 0
         var node = 0
         bytes.withUnsafeBufferPointer { bytes in
-        partStart.withUnsafeBufferPointer { partStart in
-        partLength.withUnsafeBufferPointer { lengths in
-            while node < nodes {
-                let lower = Int(lowers[node]), upper = Int(uppers[node]), depth = Int(depths[node])
-                let from = (depth & 1) * count, to = count - from
-                // The part that ends here (at most one: the parts are distinct), and how many of the
-                // others go on with each byte.
-                var terminal: Int32 = -1
-                var presentCount = 0
-                for index in lower ..< upper {
-                    let part = Int(orders[from + index])
-                    if lengths[part] == depth {
-                        terminal = Int32(part)
-                        continue
+            partStart.withUnsafeBufferPointer { partStart in
+                partLength.withUnsafeBufferPointer { lengths in
+                    while node < nodes {
+                        let lower = Int(lowers[node]), upper = Int(uppers[node]), depth = Int(depths[node])
+                        let from = (depth & 1) * count, to = count - from
+                        // The part that ends here (at most one: the parts are distinct), and how many of the
+                        // others go on with each byte.
+                        var terminal: Int32 = -1
+                        var presentCount = 0
+                        for index in lower..<upper {
+                            let part = Int(orders[from + index])
+                            if lengths[part] == depth {
+                                terminal = Int32(part)
+                                continue
+                            }
+                            let byte = Int(bytes[partStart[part] + depth])
+                            if counts[byte] == 0 {
+                                present[presentCount] = UInt8(byte)
+                                presentCount += 1
+                            }
+                            counts[byte] += 1
+                        }
+                        partAtNode[node] = terminal
+                        if terminal >= 0 {
+                            partsByLength[terminals] = terminal
+                            terminals += 1
+                        }
+                        firstEdge[node] = Int32(edges)
+                        node += 1
+                        guard presentCount > 0 else { continue }
+                        // The children in byte order, each with its range (a counting sort).
+                        // A few bytes: insertion sort; many: read them off the counts in order (at most
+                        // 256 steps for at least 16 children, so either way a few steps per node).
+                        if presentCount > 16 {
+                            presentCount = 0
+                            for byte in 0..<256 where counts[byte] > 0 {
+                                present[presentCount] = UInt8(byte)
+                                presentCount += 1
+                            }
+                        } else if presentCount > 1 {
+                            present.sortPrefix(presentCount)
+                        }
+                        var start = lower
+                        for index in 0..<presentCount {
+                            let byte = Int(present[index])
+                            starts[byte] = start
+                            edgeBytes[edges] = UInt8(byte)
+                            edgeTargets[edges] = Int32(nodes)
+                            edges += 1
+                            lowers[nodes] = Int32(start)
+                            start += counts[byte]
+                            uppers[nodes] = Int32(start)
+                            depths[nodes] = Int32(depth + 1)
+                            nodes += 1
+                            counts[byte] = 0
+                        }
+                        for index in lower..<upper {
+                            let part = Int(orders[from + index])
+                            guard lengths[part] != depth else { continue }
+                            let byte = Int(bytes[partStart[part] + depth])
+                            orders[to + starts[byte]] = Int32(part)
+                            starts[byte] += 1
+                        }
                     }
-                    let byte = Int(bytes[partStart[part] + depth])
-                    if counts[byte] == 0 {
-                        present[presentCount] = UInt8(byte)
-                        presentCount += 1
-                    }
-                    counts[byte] += 1
-                }
-                partAtNode[node] = terminal
-                if terminal >= 0 {
-                    partsByLength[terminals] = terminal
-                    terminals += 1
-                }
-                firstEdge[node] = Int32(edges)
-                node += 1
-                guard presentCount > 0 else { continue }
-                // The children in byte order, each with its range (a counting sort).
-                // A few bytes: insertion sort; many: read them off the counts in order (at most
-                // 256 steps for at least 16 children, so either way a few steps per node).
-                if presentCount > 16 {
-                    presentCount = 0
-                    for byte in 0 ..< 256 where counts[byte] > 0 {
-                        present[presentCount] = UInt8(byte)
-                        presentCount += 1
-                    }
-                } else if presentCount > 1 {
-                    present.sortPrefix(presentCount)
-                }
-                var start = lower
-                for index in 0 ..< presentCount {
-                    let byte = Int(present[index])
-                    starts[byte] = start
-                    edgeBytes[edges] = UInt8(byte)
-                    edgeTargets[edges] = Int32(nodes)
-                    edges += 1
-                    lowers[nodes] = Int32(start)
-                    start += counts[byte]
-                    uppers[nodes] = Int32(start)
-                    depths[nodes] = Int32(depth + 1)
-                    nodes += 1
-                    counts[byte] = 0
-                }
-                for index in lower ..< upper {
-                    let part = Int(orders[from + index])
-                    guard lengths[part] != depth else { continue }
-                    let byte = Int(bytes[partStart[part] + depth])
-                    orders[to + starts[byte]] = Int32(part)
-                    starts[byte] += 1
                 }
             }
-        }
-        }
         }
         firstEdge[nodes] = Int32(edges)
         self.partAtNode = partAtNode.take(nodes)
@@ -147,7 +147,7 @@ struct PartAutomaton {
         self.edgeBytes = edgeBytes.take(edges)
         self.edgeTargets = edgeTargets.take(edges)
         self.partsByLength = partsByLength.take(terminals)
-        for edge in Int(self.firstEdge[0]) ..< Int(self.firstEdge[1]) {
+        for edge in Int(self.firstEdge[0])..<Int(self.firstEdge[1]) {
             rootChild[Int(self.edgeBytes[edge])] = self.edgeTargets[edge]
         }
     }
@@ -158,12 +158,12 @@ struct PartAutomaton {
         failure = [Int32](repeating: 0, count: nodeCount)
         deepestPart = [Int32](repeating: -1, count: nodeCount)
         deepestPart[0] = partAtNode[0]
-        for node in 0 ..< nodeCount {
+        for node in 0..<nodeCount {
             if node > 0 {
                 deepestPart[node] = partAtNode[node] >= 0 ? partAtNode[node] : deepestPart[Int(failure[node])]
                 if partAtNode[node] >= 0 { suffixParent[Int(partAtNode[node])] = deepestPart[Int(failure[node])] }
             }
-            for edge in Int(firstEdge[node]) ..< Int(firstEdge[node + 1]) {
+            for edge in Int(firstEdge[node])..<Int(firstEdge[node + 1]) {
                 let child = Int(edgeTargets[edge])
                 failure[child] = node == 0 ? 0 : next(from: failure[node], byte: edgeBytes[edge])
             }
@@ -199,44 +199,44 @@ struct PartAutomaton {
         // One loop over unsafe buffers: in a debug build each array access outside would cost more
         // than the byte it reads.
         text.withUnsafeBufferPointer { text in
-        firstEdge.withUnsafeBufferPointer { firstEdge in
-        edgeBytes.withUnsafeBufferPointer { edgeBytes in
-        edgeTargets.withUnsafeBufferPointer { edgeTargets in
-        failure.withUnsafeBufferPointer { failure in
-        deepestPart.withUnsafeBufferPointer { deepestPart in
-        rootChild.withUnsafeBufferPointer { rootChild in
-            var node = 0
-            for offset in 0 ..< text.count {
-                let byte = text[offset]
-                var next = -1
-                while next < 0 {
-                    if node == 0 {
-                        next = max(Int(rootChild[Int(byte)]), 0)
-                        break
-                    }
-                    // The child by binary search among the node's sorted edges, else the failure's.
-                    var lower = Int(firstEdge[node]), upper = Int(firstEdge[node + 1])
-                    while lower < upper {
-                        let middle = (lower + upper) >> 1
-                        let found = edgeBytes[middle]
-                        if found == byte {
-                            next = Int(edgeTargets[middle])
-                            break
+            firstEdge.withUnsafeBufferPointer { firstEdge in
+                edgeBytes.withUnsafeBufferPointer { edgeBytes in
+                    edgeTargets.withUnsafeBufferPointer { edgeTargets in
+                        failure.withUnsafeBufferPointer { failure in
+                            deepestPart.withUnsafeBufferPointer { deepestPart in
+                                rootChild.withUnsafeBufferPointer { rootChild in
+                                    var node = 0
+                                    for offset in 0..<text.count {
+                                        let byte = text[offset]
+                                        var next = -1
+                                        while next < 0 {
+                                            if node == 0 {
+                                                next = max(Int(rootChild[Int(byte)]), 0)
+                                                break
+                                            }
+                                            // The child by binary search among the node's sorted edges, else the failure's.
+                                            var lower = Int(firstEdge[node]), upper = Int(firstEdge[node + 1])
+                                            while lower < upper {
+                                                let middle = (lower + upper) >> 1
+                                                let found = edgeBytes[middle]
+                                                if found == byte {
+                                                    next = Int(edgeTargets[middle])
+                                                    break
+                                                }
+                                                if found < byte { lower = middle + 1 } else { upper = middle }
+                                            }
+                                            if next < 0 { node = Int(failure[node]) }
+                                        }
+                                        node = next
+                                        let part = deepestPart[node]
+                                        if part >= 0, !body(part, offset + 1) { return }
+                                    }
+                                }
+                            }
                         }
-                        if found < byte { lower = middle + 1 } else { upper = middle }
                     }
-                    if next < 0 { node = Int(failure[node]) }
                 }
-                node = next
-                let part = deepestPart[node]
-                if part >= 0, !body(part, offset + 1) { return }
             }
-        }
-        }
-        }
-        }
-        }
-        }
         }
     }
 }
@@ -264,7 +264,7 @@ private struct Buffer<Element> {
 private extension Buffer where Element: Comparable {
     /// Sorts the first `count` elements in place (insertion sort: for a few elements).
     func sortPrefix(_ count: Int) {
-        for index in 1 ..< count {
+        for index in 1..<count {
             let element = pointer[index]
             var place = index
             while place > 0, pointer[place - 1] > element {

@@ -32,8 +32,8 @@ final class CMarkDocument {
             let type = cmark_node_get_type(node)
             switch (event, type) {
             case (CMARK_EVENT_ENTER, CMARK_NODE_TEXT), (CMARK_EVENT_ENTER, CMARK_NODE_CODE),
-                 (CMARK_EVENT_ENTER, CMARK_NODE_CODE_BLOCK), (CMARK_EVENT_ENTER, CMARK_NODE_HTML_INLINE),
-                 (CMARK_EVENT_ENTER, CMARK_NODE_HTML_BLOCK):
+                (CMARK_EVENT_ENTER, CMARK_NODE_CODE_BLOCK), (CMARK_EVENT_ENTER, CMARK_NODE_HTML_INLINE),
+                (CMARK_EVENT_ENTER, CMARK_NODE_HTML_BLOCK):
                 if let literal = cmark_node_get_literal(node) { pieces.append(String(cString: literal)) }
             case (CMARK_EVENT_ENTER, CMARK_NODE_SOFTBREAK), (CMARK_EVENT_ENTER, CMARK_NODE_LINEBREAK):
                 pieces.append(" ")

@@ -46,7 +46,8 @@ enum MarkdownLinkDestinations {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            let unstable = byte <= 0x20 || byte == 0x7F || byte == 0x3C || byte == 0x3E
+            let unstable =
+                byte <= 0x20 || byte == 0x7F || byte == 0x3C || byte == 0x3E
                 || (byte == 0x26 && startsCharacterReference(bytes, at: index))
             if unstable { appendPercentEncoded(byte, to: &result) } else { result.append(byte) }
         }
@@ -73,7 +74,8 @@ enum MarkdownLinkDestinations {
     /// nodes merged — is the URL, or the URL after `mailto:`); nil when it writes `[text](URL)`.
     static func autolinkText(of link: OpaquePointer, url: String) -> String? {
         guard hasScheme(url), (cmark_node_get_title(link).map { $0.pointee == 0 } ?? true),
-              let first = cmark_node_first_child(link) else { return nil }
+            let first = cmark_node_first_child(link)
+        else { return nil }
         var text: String
         switch cmark_node_get_type(first) {
         case CMARK_NODE_TEXT:
@@ -107,9 +109,10 @@ enum MarkdownLinkDestinations {
     static func readsBack(autolink written: String, as url: String) -> Bool {
         let document = CMarkDocument(markdown: "<" + written + ">")
         guard let paragraph = cmark_node_first_child(document.root), cmark_node_next(paragraph) == nil,
-              cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-              let link = cmark_node_first_child(paragraph), cmark_node_next(link) == nil,
-              cmark_node_get_type(link) == CMARK_NODE_LINK else { return false }
+            cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+            let link = cmark_node_first_child(paragraph), cmark_node_next(link) == nil,
+            cmark_node_get_type(link) == CMARK_NODE_LINK
+        else { return false }
         return cmark_node_get_url(link).map { String(cString: $0) } == url
     }
 

@@ -3,12 +3,12 @@ enum ContradictionCheck: Check {
     public static let id = CheckID.contradiction
     public static let summary = "Two sources state different values for the same fact, and no adjudication rules on it."
     static let documentation = """
-    Claims merge per fact (kind, subject, platform, level, OS versions). A narrower claim refines a wider \
-    one; claims that overlap with neither narrower and with different values contradict each other. \
-    Each claim of the contradiction gets an error, with notes at the others. Decide which source is right \
-    and record it in `adjudications.yaml` with `prevails`, `over` and the `reason`; the outputs then show \
-    the contradiction and the ruling.
-    """
+        Claims merge per fact (kind, subject, platform, level, OS versions). A narrower claim refines a wider \
+        one; claims that overlap with neither narrower and with different values contradict each other. \
+        Each claim of the contradiction gets an error, with notes at the others. Decide which source is right \
+        and record it in `adjudications.yaml` with `prevails`, `over` and the `reason`; the outputs then show \
+        the contradiction and the ruling.
+        """
 
     /// How many other claims one diagnostic names.
     static let listed = 5
@@ -37,7 +37,8 @@ enum ContradictionCheck: Check {
                 let disagreeing = firstOfValue.filter { $0.key != value }.values.flatMap { $0 }.sorted().prefix(Self.listed).map { claims[$0] }
                 var otherText = disagreeing.map { "'\($0.reference)' says \($0.value.value.display)" }.joined(separator: " and ")
                 if disagreeingCount > Self.listed { otherText += " and \(disagreeingCount - Self.listed) more claims" }
-                let message = "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(value.display), but \(otherText); adjudicate it in adjudications.yaml"
+                let message =
+                    "contradiction on \(contradiction.kind.rawValue) \(scope): this claim says \(value.display), but \(otherText); adjudicate it in adjudications.yaml"
                 let others = head.filter { $0.reference != claim.reference }.prefix(Self.listed)
                 var notes = others.map { DiagnosticNote("'\($0.reference)' says \($0.value.value.display) here", at: $0.location) }
                 if claims.count - 1 > Self.listed, let last = claims.last(where: { $0.reference != claim.reference }) {

@@ -6,8 +6,10 @@ enum CrossEntity {
     /// an introduction: "a second call has no effect" is not wrong because the status it starts from
     /// came in iOS 8. So for such a range, `false` before the first `true` (an availability line's
     /// "not before 8.0") does not count; `false` after it, or with no `true` at all, does.
-    static func falseFact(_ merge: MergeResult, _ kind: FactKind, subject: String, platform: String, level: String? = nil,
-                          within range: VersionRange) -> Fact? {
+    static func falseFact(
+        _ merge: MergeResult, _ kind: FactKind, subject: String, platform: String, level: String? = nil,
+        within range: VersionRange
+    ) -> Fact? {
         let facts = merge.factSlice(kind, subject: subject, platform: platform, level: level)
         let introduction = range.from == nil ? facts.first { $0.value == .boolean(true) }?.os.from : nil
         return facts.first { fact in

@@ -4,14 +4,14 @@ enum EquivalentLevelsDifferCheck: Check {
     public static let id = CheckID.equivalentLevelsDiffer
     public static let summary = "A service answers differently under access levels that a source says are equivalent on the platform."
     static let documentation = """
-    A `levels-equivalent` claim says that on its platforms (and versions) every access level behaves \
-    the same: on macOS, When In Use and Always are functionally equivalent. Where the equivalence holds \
-    for every version, a claim about one level already speaks for the others (the merge gives each \
-    level the claims of all, so sources that disagree meet as a `contradiction` to adjudicate). What \
-    can still differ is reported here: a gate on the level itself that is open for one level and closed \
-    for another (the platform does not offer Always), or answers inside an equivalence limited to some \
-    versions. Fix the claim whose scope is too wide, or the equivalence.
-    """
+        A `levels-equivalent` claim says that on its platforms (and versions) every access level behaves \
+        the same: on macOS, When In Use and Always are functionally equivalent. Where the equivalence holds \
+        for every version, a claim about one level already speaks for the others (the merge gives each \
+        level the claims of all, so sources that disagree meet as a `contradiction` to adjudicate). What \
+        can still differ is reported here: a gate on the level itself that is open for one level and closed \
+        for another (the platform does not offer Always), or answers inside an equivalence limited to some \
+        versions. Fix the claim whose scope is too wide, or the equivalence.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
@@ -37,8 +37,10 @@ enum EquivalentLevelsDifferCheck: Check {
                     }
                     guard timelines.count == levels.count else { continue }
                     guard let difference = firstDifference(timelines, within: equivalence.os) else { continue }
-                    diagnostics.append(diagnostic("gate '\(gate.id.value)' (\(gate.requires.rawValue)) on \(platform)", levels: levels,
-                                                  difference: difference, equivalence: equivalence, merge: context.merge))
+                    diagnostics.append(
+                        diagnostic(
+                            "gate '\(gate.id.value)' (\(gate.requires.rawValue)) on \(platform)", levels: levels,
+                            difference: difference, equivalence: equivalence, merge: context.merge))
                 }
                 continue
             }
@@ -46,8 +48,10 @@ enum EquivalentLevelsDifferCheck: Check {
                 for service in vocabulary.ids(.service) {
                     let timelines = levels.map { gated.timeline(kind, subject: service, platform: platform, level: $0) }
                     guard let difference = firstDifference(timelines, within: equivalence.os) else { continue }
-                    diagnostics.append(diagnostic("\(kind.rawValue) for \(service) on \(platform)", levels: levels,
-                                                  difference: difference, equivalence: equivalence, merge: context.merge))
+                    diagnostics.append(
+                        diagnostic(
+                            "\(kind.rawValue) for \(service) on \(platform)", levels: levels,
+                            difference: difference, equivalence: equivalence, merge: context.merge))
                 }
             }
         }
@@ -57,11 +61,14 @@ enum EquivalentLevelsDifferCheck: Check {
     /// Where the first level's timeline and another's give different decided answers inside the
     /// equivalence's range: the other level's position, and the two segments there.
     private static func firstDifference(_ timelines: [[GatedFacts.Segment]], within range: VersionRange)
-        -> (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment)? {
+        -> (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment)?
+    {
         for other in timelines.indices.dropFirst() {
             for segment in timelines[0] where segment.os.overlaps(range) && segment.answer != .unknown {
-                for candidate in timelines[other] where candidate.os.overlaps(segment.os.intersection(range))
-                    && candidate.answer != .unknown && candidate.answer != segment.answer {
+                for candidate in timelines[other]
+                where candidate.os.overlaps(segment.os.intersection(range))
+                    && candidate.answer != .unknown && candidate.answer != segment.answer
+                {
                     return (other, segment, candidate)
                 }
             }
@@ -70,8 +77,10 @@ enum EquivalentLevelsDifferCheck: Check {
     }
 
     /// `what`: the answer that differs, as the message names it ("launches-terminated-app for visits on ios").
-    private static func diagnostic(_ what: String, levels: [String], difference: (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment),
-                                   equivalence: Fact, merge: MergeResult) -> Diagnostic {
+    private static func diagnostic(
+        _ what: String, levels: [String], difference: (other: Int, first: GatedFacts.Segment, second: GatedFacts.Segment),
+        equivalence: Fact, merge: MergeResult
+    ) -> Diagnostic {
         let (one, other) = (difference.first, difference.second)
         let (firstLevel, otherLevel) = (levels[0], levels[difference.other])
         let overlap = one.os.intersection(other.os).intersection(equivalence.os)
@@ -82,7 +91,9 @@ enum EquivalentLevelsDifferCheck: Check {
             notes.append(DiagnosticNote("'\(reference)' decides '\(segment.answer.id)' under \(level)", at: claim.location))
         }
         let location = equivalence.claims.first.flatMap { merge.claimsByReference[$0]?.location } ?? .file("")
-        return Diagnostic(.error, "\(what)\(versions) is '\(one.answer.id)' under \(firstLevel) but '\(other.answer.id)' under \(otherLevel), where this claim says the levels are equivalent",
-                          at: location, check: id, notes: notes)
+        return Diagnostic(
+            .error,
+            "\(what)\(versions) is '\(one.answer.id)' under \(firstLevel) but '\(other.answer.id)' under \(otherLevel), where this claim says the levels are equivalent",
+            at: location, check: id, notes: notes)
     }
 }

@@ -3,13 +3,13 @@ enum InvalidVersionRangeCheck: Check {
     public static let id = CheckID.invalidVersionRange
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
     static let documentation = """
-    Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
-    and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
-    each platform numbers its versions differently. A platform's `first-version` (`platforms.yaml`) is \
-    where its history starts: a range that starts before it, or ends at or before it, speaks of versions \
-    that never existed. A range with no `from` is not one of them: "before 8.0" (the `-before` claims of \
-    an availability line) starts where the platform does.
-    """
+        Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
+        and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
+        each platform numbers its versions differently. A platform's `first-version` (`platforms.yaml`) is \
+        where its history starts: a range that starts before it, or ends at or before it, speaks of versions \
+        that never existed. A range with no `from` is not one of them: "before 8.0" (the `-before` claims of \
+        an availability line) starts where the platform does.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
@@ -21,11 +21,15 @@ enum InvalidVersionRangeCheck: Check {
                 guard let first = vocabulary.firstVersion(of: platform.value) else { continue }
                 let name = vocabulary.name(.platform, platform.value) ?? platform.value
                 if let until = os.until, !(first < until) {
-                    diagnostics.append(Diagnostic(.error, "os range ends at \(until), not after \(name) \(first), the platform's first version: it covers no version of \(name)",
-                                                  at: claim.location, check: Self.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "os range ends at \(until), not after \(name) \(first), the platform's first version: it covers no version of \(name)",
+                            at: claim.location, check: Self.id))
                 } else if let from = os.from, from < first {
-                    diagnostics.append(Diagnostic(.error, "os range starts at \(from), before \(name) \(first), the platform's first version",
-                                                  at: claim.location, check: Self.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "os range starts at \(from), before \(name) \(first), the platform's first version",
+                            at: claim.location, check: Self.id))
                 }
             }
         }

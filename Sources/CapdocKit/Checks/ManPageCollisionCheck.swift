@@ -3,8 +3,8 @@ enum ManPageCollisionCheck: Check {
     public static let id = CheckID.manPageCollision
     public static let summary = "Two entities would get the same man page name."
     static let documentation = """
-    Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
-    """
+        Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
@@ -21,9 +21,11 @@ enum ManPageCollisionCheck: Check {
                     owners[name] = (description, entity.id.location)
                     continue
                 }
-                diagnostics.append(Diagnostic(.error, "\(description) would get the man page name '\(name)', which \(owner.description) has; rename one of them",
-                                              at: entity.id.location, check: id,
-                                              notes: owner.location.map { [DiagnosticNote("\(owner.description) is here", at: $0)] } ?? []))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "\(description) would get the man page name '\(name)', which \(owner.description) has; rename one of them",
+                        at: entity.id.location, check: id,
+                        notes: owner.location.map { [DiagnosticNote("\(owner.description) is here", at: $0)] } ?? []))
             }
         }
         return diagnostics

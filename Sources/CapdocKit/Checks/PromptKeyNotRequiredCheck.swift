@@ -3,13 +3,13 @@ enum PromptKeyNotRequiredCheck: Check {
     public static let id = CheckID.promptKeyNotRequired
     public static let summary = "A prompt is said to show the usage string of an Info.plist key that its request does not need there."
     static let documentation = """
-    A `prompt` fact names the key whose usage string the prompt shows. The trigger's request \
-    (`request` of the trigger in `flow.yaml`) lists the keys an app must have (`request-keys`, per \
-    platform and OS version); the key a prompt shows must be one of them, or developers are told that \
-    the prompt reads a string they were never asked to provide. Sources that disagree on the key are \
-    usually one page written before the keys changed: encode the narrower or newer statement, or \
-    adjudicate between the prompt claims.
-    """
+        A `prompt` fact names the key whose usage string the prompt shows. The trigger's request \
+        (`request` of the trigger in `flow.yaml`) lists the keys an app must have (`request-keys`, per \
+        platform and OS version); the key a prompt shows must be one of them, or developers are told that \
+        the prompt reads a string they were never asked to provide. Sources that disagree on the key are \
+        usually one page written before the keys changed: encode the narrower or newer statement, or \
+        adjudicate between the prompt claims.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without an authorization flow has no prompts.
@@ -39,9 +39,11 @@ enum PromptKeyNotRequiredCheck: Check {
             guard let claim = context.merge.claimsByReference[finding.claim], let entry = found[finding] else { return nil }
             var keysText = "its keys"
             if case let .keys(required) = entry.keysFact.value { keysText = required.joined(separator: ", ") }
-            return Diagnostic(.error, "claim '\(claim.reference)' says the prompt shows the string of \(finding.key), but the \(entry.request) request does not need that key on \(entry.places.joined(separator: ", ")) (it needs \(keysText))",
-                              at: claim.value.location, check: Self.id,
-                              notes: CrossEntity.note(for: entry.keysFact, merge: context.merge, saying: "gives the keys of the \(entry.request) request here"))
+            return Diagnostic(
+                .error,
+                "claim '\(claim.reference)' says the prompt shows the string of \(finding.key), but the \(entry.request) request does not need that key on \(entry.places.joined(separator: ", ")) (it needs \(keysText))",
+                at: claim.value.location, check: Self.id,
+                notes: CrossEntity.note(for: entry.keysFact, merge: context.merge, saying: "gives the keys of the \(entry.request) request here"))
         }
     }
 }

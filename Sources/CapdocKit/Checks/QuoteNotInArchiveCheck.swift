@@ -3,13 +3,13 @@ enum QuoteNotInArchiveCheck: Check {
     public static let id = CheckID.quoteNotInArchive
     public static let summary = "A quote is not found in the archived text of its source (with --archives)."
     static let documentation = """
-    `capdoc check --archives DIR` reads the archived text of every source that names an `archive` file and \
-    looks for each quote in it, ignoring differences of white space and of typographic quotes and \
-    apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \
-    out with an ellipsis (`…`); its parts must then be found in that order. A quote that is not \
-    found was mistyped, or the page changed: fix the quote or re-encode the source. An archive file that \
-    does not exist in DIR, or cannot be read (larger than 8 MiB, not a regular file), is reported too.
-    """
+        `capdoc check --archives DIR` reads the archived text of every source that names an `archive` file and \
+        looks for each quote in it, ignoring differences of white space and of typographic quotes and \
+        apostrophes. Markdown archives are compared by their text, as cmark reads it. A quote may leave words \
+        out with an ellipsis (`…`); its parts must then be found in that order. A quote that is not \
+        found was mistyped, or the page changed: fix the quote or re-encode the source. An archive file that \
+        does not exist in DIR, or cannot be read (larger than 8 MiB, not a regular file), is reported too.
+        """
 
     /// What checking an archive's quotes came to.
     private enum Outcome {
@@ -52,8 +52,10 @@ enum QuoteNotInArchiveCheck: Check {
                 diagnostics.append(Diagnostic(.error, "archive '\(path)' cannot be used: \(reason)", at: archive.location, check: Self.id))
             case let .checked(found):
                 for claim in source.claims where !claim.quote.value.isEmpty && found[claim.quote.value] == false {
-                    diagnostics.append(Diagnostic(.error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
-                                                  at: claim.quote.location, check: Self.id))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "quote of '\(claim.reference)' is not in the archived text '\(archive.value)'",
+                            at: claim.quote.location, check: Self.id))
                 }
             }
         }

@@ -3,11 +3,11 @@ enum RelaunchNotOnPlatformCheck: Check {
     public static let id = CheckID.relaunchNotOnPlatform
     public static let summary = "A service is claimed to relaunch terminated apps on a platform that never relaunches apps."
     static let documentation = """
-    Some sources state that a platform never relaunches apps, whatever the service (\"The system doesn’t \
-    launch watchOS apps, even if they have Always access.\"): a `launches-terminated-app: false` claim \
-    about `all` services that names the platform. A narrower claim that says some service does relaunch \
-    there would silently win the merge, so it is reported instead.
-    """
+        Some sources state that a platform never relaunches apps, whatever the service (\"The system doesn’t \
+        launch watchOS apps, even if they have Always access.\"): a `launches-terminated-app: false` claim \
+        about `all` services that names the platform. A narrower claim that says some service does relaunch \
+        there would silently win the merge, so it is reported instead.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without relaunches has no relaunch claims to compare (any is an error of the loader).
@@ -25,9 +25,12 @@ enum RelaunchNotOnPlatformCheck: Check {
             for (never, neverPlatforms, neverLevels) in nevers {
                 let shared = platforms.intersection(neverPlatforms)
                 guard !shared.isEmpty, !levels.isDisjoint(with: neverLevels), claim.scope.os.overlaps(never.scope.os) else { continue }
-                diagnostics.append(Diagnostic(.error, "claim '\(claim.reference)' says a terminated app is relaunched on \(shared.sorted().joined(separator: ", ")), where '\(never.reference)' says the system never relaunches apps",
-                                              at: claim.location, check: Self.id,
-                                              notes: [DiagnosticNote("'\(never.reference)' says no app is relaunched here", at: never.location)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "claim '\(claim.reference)' says a terminated app is relaunched on \(shared.sorted().joined(separator: ", ")), where '\(never.reference)' says the system never relaunches apps",
+                        at: claim.location, check: Self.id,
+                        notes: [DiagnosticNote("'\(never.reference)' says no app is relaunched here", at: never.location)]))
             }
         }
         return diagnostics

@@ -4,12 +4,12 @@ enum UndecidedCellCheck: Check {
     public static let severity = Severity.warning
     public static let summary = "A service × platform × level cell of the matrix has no claim that decides it."
     static let documentation = """
-    For every service, platform and access level that the platform offers, the model should say whether \
-    the service works (`service-available`) and whether it relaunches a terminated app \
-    (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \
-    This is a warning: encode a source that decides it, or accept the gap (`--warnings-as-errors` makes \
-    it an error).
-    """
+        For every service, platform and access level that the platform offers, the model should say whether \
+        the service works (`service-available`) and whether it relaunches a terminated app \
+        (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \
+        This is a warning: encode a source that decides it, or accept the gap (`--warnings-as-errors` makes \
+        it an error).
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let merge = context.merge
@@ -19,9 +19,13 @@ enum UndecidedCellCheck: Check {
         // Cells in an unresolved contradiction are decided by claims, just not yet agreed on: that is an error elsewhere.
         var disputed = Set<Int>()
         for contradiction in merge.contradictions where contradiction.adjudication == nil && kinds.contains(contradiction.kind) {
-            for subject in contradiction.subjects { for platform in contradiction.platforms { for level in contradiction.levels {
-                if let cell = cells.cell(kind: contradiction.kind, subject: subject, platform: platform, level: level) { disputed.insert(cell) }
-            } } }
+            for subject in contradiction.subjects {
+                for platform in contradiction.platforms {
+                    for level in contradiction.levels {
+                        if let cell = cells.cell(kind: contradiction.kind, subject: subject, platform: platform, level: level) { disputed.insert(cell) }
+                    }
+                }
+            }
         }
         // Levels a platform does not offer have no cells to decide; asked once per platform, not per service.
         let offered = cells.platforms.map { platform in
@@ -44,15 +48,20 @@ enum UndecidedCellCheck: Check {
                         // Past a hundred, the cells are listed on the site and in the JSON as "unknown"; one more
                         // warning counts the rest, so that the diagnostics stay proportionate to the Content.
                         guard undecided <= Self.listed else { continue }
-                        diagnostics.append(Diagnostic(.warning, "no claim decides \(kind.rawValue) for \(entity.id.value) under \(cells.levels[level]) on \(cells.platforms[platform])",
-                                                      at: entity.id.location, check: Self.id))
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "no claim decides \(kind.rawValue) for \(entity.id.value) under \(cells.levels[level]) on \(cells.platforms[platform])",
+                                at: entity.id.location, check: Self.id))
                     }
                 }
             }
         }
         if undecided > Self.listed {
-            diagnostics.append(Diagnostic(.warning, "and \(undecided - Self.listed) more cells that no claim decides (each shows as unknown in the outputs)",
-                                          at: .file(joinPath(context.model.root, "services.yaml")), check: Self.id))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "and \(undecided - Self.listed) more cells that no claim decides (each shows as unknown in the outputs)",
+                    at: .file(joinPath(context.model.root, "services.yaml")), check: Self.id))
         }
         return diagnostics
     }

@@ -3,11 +3,11 @@ enum UnknownIDCheck: Check {
     public static let id = CheckID.unknownID
     public static let summary = "A reference names an id that does not exist."
     static let documentation = """
-    Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \
-    choices, statuses and keys; adjudications name claims as `source-id#claim-id`; flow states name the \
-    status they report, and triggers the request whose keys their prompts need. Each must exist in the \
-    vocabulary or the sources. The message suggests the nearest existing ids.
-    """
+        Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \
+        choices, statuses and keys; adjudications name claims as `source-id#claim-id`; flow states name the \
+        status they report, and triggers the request whose keys their prompts need. Each must exist in the \
+        vocabulary or the sources. The message suggests the nearest existing ids.
+        """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
@@ -16,8 +16,10 @@ enum UnknownIDCheck: Check {
         let known = Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, vocabulary.positions(of: $0)) })
         func check(_ id: Located<String>, _ kind: EntityKind) {
             guard known[kind]![id.value] == nil else { return }
-            diagnostics.append(Diagnostic(.error, "unknown \(kind.rawValue) '\(id.value)'\(Suggestions.phrase(for: id.value, in: vocabulary.ids(kind)))",
-                                          at: id.location, check: Self.id))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "unknown \(kind.rawValue) '\(id.value)'\(Suggestions.phrase(for: id.value, in: vocabulary.ids(kind)))",
+                    at: id.location, check: Self.id))
         }
         func check(_ selection: Selection, _ ids: IDTable, _ kind: EntityKind) {
             guard case let .named(named) = selection else { return }
@@ -42,21 +44,28 @@ enum UnknownIDCheck: Check {
             for reference in [adjudication.prevails] + adjudication.over where !context.merge.claimsByReference.contains(reference.value) {
                 if sortedReferences == nil { sortedReferences = context.merge.claimsByReference.keys.sorted() }
                 let candidates = sortedReferences!
-                diagnostics.append(Diagnostic(.error, "unknown claim '\(reference.value)'\(Suggestions.phrase(for: reference.value, in: candidates))",
-                                              at: reference.location, check: Self.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unknown claim '\(reference.value)'\(Suggestions.phrase(for: reference.value, in: candidates))",
+                        at: reference.location, check: Self.id))
             }
             check(adjudication.platforms, platforms, .platform)
         }
         for state in vocabulary.all(.state) {
             if let status = state.attributes["status"], !vocabulary.contains(.status, status) {
-                diagnostics.append(Diagnostic(.error, "unknown status '\(status)' for flow state '\(state.id.value)'\(Suggestions.phrase(for: status, in: vocabulary.ids(.status)))",
-                                              at: state.id.location, check: Self.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unknown status '\(status)' for flow state '\(state.id.value)'\(Suggestions.phrase(for: status, in: vocabulary.ids(.status)))",
+                        at: state.id.location, check: Self.id))
             }
         }
         for trigger in vocabulary.all(.trigger) {
             if let request = trigger.attributes["request"], !vocabulary.contains(.request, request) {
-                diagnostics.append(Diagnostic(.error, "unknown request '\(request)' for flow trigger '\(trigger.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
-                                              at: trigger.id.location, check: Self.id))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "unknown request '\(request)' for flow trigger '\(trigger.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
+                        at: trigger.id.location, check: Self.id))
             }
         }
         return diagnostics

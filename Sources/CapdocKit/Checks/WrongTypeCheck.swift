@@ -5,6 +5,6 @@ enum WrongTypeCheck: Check {
     public static let id = CheckID.wrongType
     public static let summary = "A field has the wrong type: a list where text is expected, text where true or false is expected, and so on."
     static let documentation = """
-    Each field has one type. Values are not coerced: `value: yes` is not a boolean, and an empty list is not a selection (leave the field out instead).
-    """
+        Each field has one type. Values are not coerced: `value: yes` is not a boolean, and an empty list is not a selection (leave the field out instead).
+        """
 }

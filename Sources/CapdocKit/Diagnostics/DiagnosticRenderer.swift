@@ -15,11 +15,13 @@ public struct DiagnosticRenderer: Sendable {
         var lines = LineCache(fileSystem: fileSystem)
         var output = ""
         for diagnostic in diagnostics {
-            output += headline(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message + " [\(diagnostic.checkID)]",
-                               severity: diagnostic.severity)
+            output += headline(
+                diagnostic.location, diagnostic.severity.rawValue, diagnostic.message + " [\(diagnostic.checkID)]",
+                severity: diagnostic.severity)
             // A file refused as unsafe is never read, not even for an excerpt: a link may lead anywhere.
             if diagnostic.checkID != .unsafeFile, !fileSystem.isSymbolicLink(diagnostic.location.path),
-               !fileSystem.isDirectory(diagnostic.location.path) {
+                !fileSystem.isDirectory(diagnostic.location.path)
+            {
                 output += lines.excerpt(diagnostic.location)
             }
             for note in diagnostic.notes {
@@ -36,11 +38,12 @@ public struct DiagnosticRenderer: Sendable {
         let location = DisplayText.lineStart(path: location.description)
         let message = DisplayText.line(message)
         guard colour else { return "\(location): \(label): \(message)\n" }
-        let code = switch severity {
-        case .error: "31"
-        case .warning: "35"
-        case .note: "36"
-        }
+        let code =
+            switch severity {
+            case .error: "31"
+            case .warning: "35"
+            case .note: "36"
+            }
         return "\u{1B}[1m\(location): \u{1B}[\(code)m\(label):\u{1B}[0m\u{1B}[1m \(message)\u{1B}[0m\n"
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Standard output and standard error as file descriptors, written with `write(2)`, whose errors

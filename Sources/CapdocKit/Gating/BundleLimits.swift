@@ -23,7 +23,8 @@ public struct BundleLimits: Sendable {
             guard let fact, case let .boolean(value) = fact.value else { return (nil, []) }
             return (value, [fact])
         }
-        (levelAllowed, levelFacts) = level.map { flag(merge.fact(.bundleLevelSupported, subject: bundle, platform: platform, level: $0, at: version)) } ?? (nil, [])
+        (levelAllowed, levelFacts) =
+            level.map { flag(merge.fact(.bundleLevelSupported, subject: bundle, platform: platform, level: $0, at: version)) } ?? (nil, [])
         (background, backgroundFacts) = flag(merge.fact(.bundleBackground, subject: bundle, platform: platform, at: version))
     }
 

@@ -85,8 +85,9 @@ public struct Flow: Sendable {
         let choiceFacts = (choicesByPrompt[FlowKey.prompt(from: from, trigger: trigger)] ?? []).compactMap { candidate in
             fact(.transition, FlowKey.transition(from: from, trigger: trigger, choice: candidate)).map { (choice: candidate, fact: $0) }
         }
-        var answer = Answer(from: from, trigger: trigger, choice: choice, platform: platform, os: version, prompted: nil, promptKey: nil,
-                            choices: [], choiceIgnored: false, to: nil, reportedStatus: nil, delegateNotified: nil, closedBy: nil, facts: [])
+        var answer = Answer(
+            from: from, trigger: trigger, choice: choice, platform: platform, os: version, prompted: nil, promptKey: nil,
+            choices: [], choiceIgnored: false, to: nil, reportedStatus: nil, delegateNotified: nil, closedBy: nil, facts: [])
         func take(_ fact: Fact) {
             guard case let .transition(outcome) = fact.value else { return }
             answer.to = outcome.to
@@ -148,7 +149,11 @@ public struct Flow: Sendable {
             var groups: [(platforms: [String], ranges: [VersionRange])] = []
             for platform in platforms {
                 let ranges = os[platform] ?? [.all]
-                if let index = groups.firstIndex(where: { $0.ranges == ranges }) { groups[index].platforms.append(platform) } else { groups.append(([platform], ranges)) }
+                if let index = groups.firstIndex(where: { $0.ranges == ranges }) {
+                    groups[index].platforms.append(platform)
+                } else {
+                    groups.append(([platform], ranges))
+                }
             }
             return groups
         }
@@ -179,9 +184,10 @@ public struct Flow: Sendable {
                 let facts = [fact] + (prompt.map { [$0] } ?? [])
                 var promptKey: String?
                 if let prompt, case let .keys(keys) = prompt.value { promptKey = keys.first }
-                let key = GroupKey(from: from, trigger: trigger, choice: choice, promptKey: promptKey, outcome: outcome,
-                                   claims: facts.flatMap(\.claims).uniqued(), deciding: facts.flatMap(\.deciding).uniqued(),
-                                   adjudications: facts.compactMap(\.adjudication).uniqued())
+                let key = GroupKey(
+                    from: from, trigger: trigger, choice: choice, promptKey: promptKey, outcome: outcome,
+                    claims: facts.flatMap(\.claims).uniqued(), deciding: facts.flatMap(\.deciding).uniqued(),
+                    adjudications: facts.compactMap(\.adjudication).uniqued())
                 if groups[key] == nil { order.append(key); groups[key] = ([:], []) }
                 groups[key]!.os[fact.platform, default: []].append(os)
                 groups[key]!.sources.formUnion(facts.flatMap(\.sources))
@@ -190,14 +196,17 @@ public struct Flow: Sendable {
         let states = positions(.state), triggers = positions(.trigger), choices = positions(.choice), platforms = positions(.platform)
         let rows = order.map { key -> Row in
             let group = groups[key]!
-            return Row(from: key.from, trigger: key.trigger, choice: key.choice, prompted: key.choice != nil, promptKey: key.promptKey,
-                       outcome: key.outcome, platforms: group.os.keys.sorted { (platforms[$0] ?? .max, $0) < (platforms[$1] ?? .max, $1) },
-                       os: group.os, claims: key.claims, deciding: key.deciding, sources: group.sources.sorted(),
-                       adjudications: key.adjudications)
+            return Row(
+                from: key.from, trigger: key.trigger, choice: key.choice, prompted: key.choice != nil, promptKey: key.promptKey,
+                outcome: key.outcome, platforms: group.os.keys.sorted { (platforms[$0] ?? .max, $0) < (platforms[$1] ?? .max, $1) },
+                os: group.os, claims: key.claims, deciding: key.deciding, sources: group.sources.sorted(),
+                adjudications: key.adjudications)
         }
         func rank(_ row: Row) -> (Int, Int, Int, Int) {
-            (states[row.from] ?? .max, triggers[row.trigger] ?? .max, row.choice.map { (choices[$0] ?? .max - 1) + 1 } ?? 0,
-             row.platforms.first.flatMap { platforms[$0] } ?? .max)
+            (
+                states[row.from] ?? .max, triggers[row.trigger] ?? .max, row.choice.map { (choices[$0] ?? .max - 1) + 1 } ?? 0,
+                row.platforms.first.flatMap { platforms[$0] } ?? .max
+            )
         }
         return rows.enumerated().sorted { a, b in
             let left = rank(a.element), right = rank(b.element)

@@ -25,10 +25,12 @@ enum GateConflicts {
         var found: [Key: (kind: FactKind, subjects: [String], platforms: [String], levels: [String], ranges: [String: [VersionRange]])] = [:]
         for claim in model.claims where gatedKinds.contains(claim.fact) {
             guard case let .named(platformIDs) = claim.scope.platforms, !claim.scope.os.isUnbounded,
-                  claim.value.value != .boolean(false) else { continue }
-            let subjects: [String] = if claim.fact.isFlow { claim.flowKey.map { [$0] } ?? [] }
-                else if let kind = claim.fact.subjectKind { claim.scope.subjects.resolve(in: vocabulary.ids(kind)) }
-                else { [""] }
+                claim.value.value != .boolean(false)
+            else { continue }
+            let subjects: [String] =
+                if claim.fact.isFlow { claim.flowKey.map { [$0] } ?? [] } else if let kind = claim.fact.subjectKind {
+                    claim.scope.subjects.resolve(in: vocabulary.ids(kind))
+                } else { [""] }
             let levels: [String?] = claim.fact.takesLevels ? claim.scope.levels.resolve(in: vocabulary.ids(.level)) : [nil]
             for platform in platformIDs.map(\.value) where vocabulary.contains(.platform, platform) {
                 for subject in subjects {
@@ -39,7 +41,8 @@ enum GateConflicts {
                                 let gateClaims = segment.deciding
                                 // A source that bounds its own claim is not contradicting itself.
                                 guard !gateClaims.isEmpty,
-                                      gateClaims.contains(where: { merge.claimsByReference[$0]?.sourceID != claim.sourceID }) else { continue }
+                                    gateClaims.contains(where: { merge.claimsByReference[$0]?.sourceID != claim.sourceID })
+                                else { continue }
                                 let key = Key(claim: claim.reference, gate: gate.id.value, gateClaims: gateClaims)
                                 if found[key] == nil { order.append(key); found[key] = (claim.fact, [], [], [], [:]) }
                                 if !found[key]!.subjects.contains(subject) { found[key]!.subjects.append(subject) }
@@ -60,9 +63,10 @@ enum GateConflicts {
                 resolves(adjudication, gated: key.claim, gateClaims: key.gateClaims, platforms: entry.platforms, ranges: entry.ranges)
             }
             if let ruling { used.insert(ruling.id.value) }
-            return Contradiction(kind: entry.kind, claims: [key.claim] + key.gateClaims, adjudication: ruling?.id.value, gate: key.gate,
-                                 subjects: entry.subjects, platforms: vocabulary.ids(.platform).filter(entry.platforms.contains),
-                                 levels: vocabulary.ids(.level).filter(entry.levels.contains), ranges: entry.ranges)
+            return Contradiction(
+                kind: entry.kind, claims: [key.claim] + key.gateClaims, adjudication: ruling?.id.value, gate: key.gate,
+                subjects: entry.subjects, platforms: vocabulary.ids(.platform).filter(entry.platforms.contains),
+                levels: vocabulary.ids(.level).filter(entry.levels.contains), ranges: entry.ranges)
         }
         return Result(contradictions: contradictions, usedAdjudications: used)
     }
@@ -70,7 +74,9 @@ enum GateConflicts {
     /// Whether an adjudication rules between the gated claim and the claims that close its gate, everywhere they conflict.
     static func resolves(_ adjudication: Adjudication, gated: String, gateClaims: [String], platforms: [String], ranges: [String: [VersionRange]]) -> Bool {
         let over = Set(adjudication.over.map(\.value))
-        let sides = adjudication.prevails.value == gated ? gateClaims.allSatisfy(over.contains)
+        let sides =
+            adjudication.prevails.value == gated
+            ? gateClaims.allSatisfy(over.contains)
             : gateClaims.contains(adjudication.prevails.value) && over.contains(gated)
         guard sides else { return false }
         if case let .named(ids) = adjudication.platforms, !platforms.allSatisfy({ platform in ids.contains { $0.value == platform } }) { return false }

@@ -57,7 +57,8 @@ public struct GatedFacts: Sendable {
         var overrides = Set<ClaimPair>()
         for contradiction in merge.contradictions where contradiction.gate != nil {
             guard let ruling = contradiction.adjudication, let gated = contradiction.claims.first,
-                  let adjudication = adjudications.first(where: { $0.id.value == ruling }), adjudication.prevails.value == gated else { continue }
+                let adjudication = adjudications.first(where: { $0.id.value == ruling }), adjudication.prevails.value == gated
+            else { continue }
             for gateClaim in contradiction.claims.dropFirst() { overrides.insert(ClaimPair(gated: gated, gate: gateClaim)) }
         }
         self.overrides = overrides
@@ -127,8 +128,10 @@ public struct GatedFacts: Sendable {
 
     /// The answer at one OS version; nil: at the newest versions (the facts without an upper bound).
     /// `accuracy`: the accuracy the user granted; reduced accuracy applies the gates declared for it.
-    public func answer(_ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil,
-                       accuracy: Accuracy = .full) -> Segment {
+    public func answer(
+        _ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil,
+        accuracy: Accuracy = .full
+    ) -> Segment {
         answer(cells(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), at: version)
     }
 
@@ -265,13 +268,16 @@ public struct GatedFacts: Sendable {
         guard let base else { return nil }
         guard let attribute = path.attribute else { return (base, requiredLevel) }
         guard let baseKind = GateSubject.kind(of: path.part, for: kind),
-              let value = vocabulary.entity(baseKind, base)?.attributes[attribute] else { return nil }
+            let value = vocabulary.entity(baseKind, base)?.attributes[attribute]
+        else { return nil }
         return (value, requiredLevel)
     }
 
     /// The versions where the facts of a cell, or of a cell its gates require, begin or end.
-    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy = .full,
-                       into bounds: inout VersionBounds) {
+    func collectBounds(
+        _ kind: FactKind, subject: String, platform: String, level: String?, accuracy: Accuracy = .full,
+        into bounds: inout VersionBounds
+    ) {
         collectBounds(cells(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), into: &bounds)
     }
 
@@ -300,9 +306,10 @@ public struct GatedFacts: Sendable {
     private func overridden(_ own: Fact?, by facts: [Fact], from start: Int) -> Bool {
         guard !overrides.isEmpty, let own else { return false }
         let gateClaims = facts[start...].flatMap(\.deciding)
-        return !gateClaims.isEmpty && own.deciding.contains { gated in
-            gateClaims.allSatisfy { overrides.contains(ClaimPair(gated: gated, gate: $0)) }
-        }
+        return !gateClaims.isEmpty
+            && own.deciding.contains { gated in
+                gateClaims.allSatisfy { overrides.contains(ClaimPair(gated: gated, gate: $0)) }
+            }
     }
 
     /// The facts of a cell cut to where they hold through the gates, in OS order: what a reader that

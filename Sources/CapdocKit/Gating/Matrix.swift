@@ -39,8 +39,9 @@ struct Matrix: Sendable {
 
     /// The answer at one OS version (nil: the newest versions), for an app granted `accuracy`.
     public func support(service: String, platform: String, level: String, at version: Version? = nil, accuracy: Accuracy = .full) -> Support {
-        support(cells(service: service, platform: platform, level: level, accuracy: accuracy), at: version,
-                deprecations: gated.timeline(.serviceDeprecated, subject: service, platform: platform))
+        support(
+            cells(service: service, platform: platform, level: level, accuracy: accuracy), at: version,
+            deprecations: gated.timeline(.serviceDeprecated, subject: service, platform: platform))
     }
 
     /// The cells a service's support is read from on a platform under a level, each found once.
@@ -50,8 +51,9 @@ struct Matrix: Sendable {
     }
 
     private func cells(service: String, platform: String, level: String, accuracy: Accuracy) -> SupportCells {
-        SupportCells(works: gated.cells(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy),
-                     launches: gated.cells(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy))
+        SupportCells(
+            works: gated.cells(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: accuracy),
+            launches: gated.cells(.launchesTerminatedApp, subject: service, platform: platform, level: level, accuracy: accuracy))
     }
 
     /// `support(service:platform:level:at:)` from its cells, with the service's deprecation timeline worked out once by the caller.
@@ -75,8 +77,10 @@ struct Matrix: Sendable {
     /// same, in order. `deprecations`: the service's `deprecations(service:platform:)`, when the caller
     /// has it. (Under reduced accuracy the pages read `GatedFacts.timeline` of service-available alone,
     /// as the dataset does: the relaunch and the deprecation read here decide nothing there.)
-    func timeline(service: String, platform: String, level: String,
-                  deprecations: [GatedFacts.Segment]? = nil) -> [(os: VersionRange, support: Support)] {
+    func timeline(
+        service: String, platform: String, level: String,
+        deprecations: [GatedFacts.Segment]? = nil
+    ) -> [(os: VersionRange, support: Support)] {
         let cells = cells(service: service, platform: platform, level: level, accuracy: .full)
         var bounds = VersionBounds()
         gated.collectBounds(cells.works, into: &bounds)
@@ -89,8 +93,9 @@ struct Matrix: Sendable {
             let support = self.support(cells, at: segment.from ?? .zero, deprecations: deprecations)
             // Read in place, as in `GatedFacts.timeline`: a copy of the last entry would make the append copy its facts.
             if let last = result.indices.last, result[last].support.availability == support.availability,
-               result[last].support.relaunch == support.relaunch, result[last].support.deprecation?.since == support.deprecation?.since,
-               result[last].support.deprecation?.replacement == support.deprecation?.replacement {
+                result[last].support.relaunch == support.relaunch, result[last].support.deprecation?.since == support.deprecation?.since,
+                result[last].support.deprecation?.replacement == support.deprecation?.replacement
+            {
                 result[last].os.until = segment.until
                 result[last].support.facts.appendNew(support.facts)
             } else {

@@ -9,7 +9,7 @@ final class ServiceAnswers {
     /// The answers, in the order the dataset writes them: that order numbers a service's citations.
     enum Answer: Int, CaseIterable {
         case onPlatform, available, launchesTerminatedApp, deprecated, availableWithReducedAccuracy, worksWithReducedAccuracy,
-             explicitRequestRequired, optOutKey, backgroundModeRequired, backgroundDelivery
+            explicitRequestRequired, optOutKey, backgroundModeRequired, backgroundDelivery
 
         /// The member's name in the dataset.
         var name: String {
@@ -68,8 +68,9 @@ final class ServiceAnswers {
     func timeline(_ answer: Answer, platform: Int, level: Int = 0) -> [GatedFacts.Segment] {
         let slot = (answer.rawValue * platforms.count + platform) * max(levels.count, 1) + (answer.perLevel ? level : 0)
         if let known = timelines[slot] { return known }
-        let computed = gated.timeline(answer.kind, subject: service, platform: platforms[platform],
-                                      level: answer.perLevel ? levels[level] : nil, accuracy: answer.accuracy)
+        let computed = gated.timeline(
+            answer.kind, subject: service, platform: platforms[platform],
+            level: answer.perLevel ? levels[level] : nil, accuracy: answer.accuracy)
         timelines[slot] = computed
         return computed
     }

@@ -97,8 +97,9 @@ struct BinaryPlistLayout {
         let offsetSize = Int(bytes[trailer + 6])
         let referenceSize = Int(bytes[trailer + 7])
         guard let objectCount = bigEndian(bytes, at: trailer + 8, size: 8),
-              let topObject = bigEndian(bytes, at: trailer + 16, size: 8),
-              let tableOffset = bigEndian(bytes, at: trailer + 24, size: 8) else {
+            let topObject = bigEndian(bytes, at: trailer + 16, size: 8),
+            let tableOffset = bigEndian(bytes, at: trailer + 24, size: 8)
+        else {
             return .failure(.init("its trailer is unreadable"))
         }
         guard [1, 2, 4, 8].contains(offsetSize), [1, 2, 4, 8].contains(referenceSize) else {
@@ -106,14 +107,16 @@ struct BinaryPlistLayout {
         }
         guard objectCount > 0, topObject < objectCount else { return .failure(.init("its trailer names no valid top object")) }
         guard tableOffset >= headerLength, tableOffset < trailer,
-              objectCount <= (trailer - tableOffset) / offsetSize else {
+            objectCount <= (trailer - tableOffset) / offsetSize
+        else {
             return .failure(.init("its offset table lies outside the file (the file may be truncated)"))
         }
         var offsets: [Int] = []
         offsets.reserveCapacity(objectCount)
         for index in 0..<objectCount {
             guard let offset = bigEndian(bytes, at: tableOffset + index * offsetSize, size: offsetSize),
-                  offset >= headerLength, offset < tableOffset else {
+                offset >= headerLength, offset < tableOffset
+            else {
                 return .failure(.init("object \(index) starts outside the file (the file may be truncated)"))
             }
             switch bytes[offset] >> 4 {
@@ -125,8 +128,10 @@ struct BinaryPlistLayout {
                 return .failure(.init("object \(index) has an unknown type marker 0x\(String(bytes[offset], radix: 16))"))
             }
         }
-        return .success(BinaryPlistLayout(bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
-                                          topObject: topObject, offsets: offsets))
+        return .success(
+            BinaryPlistLayout(
+                bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
+                topObject: topObject, offsets: offsets))
     }
 
     /// One object's extent: its own bytes (marker, length, contents, references) and where its
@@ -185,8 +190,10 @@ struct BinaryPlistLayout {
             return .failure(.init("object \(index) claims a length of \(count), more than the file holds"))
         }
         let isContainer = marker >> 4 == 0xA || marker >> 4 == 0xD
-        return .success(Object(length: headerLength + count * unit, referencesStart: start + headerLength,
-                               referenceCount: isContainer ? count * unit / referenceSize : 0))
+        return .success(
+            Object(
+                length: headerLength + count * unit, referencesStart: start + headerLength,
+                referenceCount: isContainer ? count * unit / referenceSize : 0))
     }
 
     /// The `position`th reference of `object`: an object number (not yet checked against the count).
@@ -253,7 +260,10 @@ struct BinaryPlistGraph {
             }
         }
         func tooLarge() -> Result<Int, BinaryPlistProblem> {
-            .failure(.init("its shared objects would expand it to more than \(limit) bytes (a list may grow to \(BinaryPlistScanner.expansionFactor) times its file, or \(BinaryPlistScanner.expansionFloor >> 20) MiB)", expandsTooFar: true))
+            .failure(
+                .init(
+                    "its shared objects would expand it to more than \(limit) bytes (a list may grow to \(BinaryPlistScanner.expansionFactor) times its file, or \(BinaryPlistScanner.expansionFloor >> 20) MiB)",
+                    expandsTooFar: true))
         }
         func tooMany() -> Result<Int, BinaryPlistProblem> {
             .failure(.init("its shared objects would expand it to more than \(valueLimit) values", expandsTooFar: true))

@@ -38,7 +38,8 @@ public struct LintFinding: Sendable, Hashable {
         public var severity: Severity {
             switch self {
             case .missingUsageKey, .emptyUsageKey, .wrongKeyType, .invalidTemporaryDictionary, .misspelledKey, .misplacedKey,
-                 .serviceNeedsLevel, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle: .error
+                .serviceNeedsLevel, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle:
+                .error
             case .deprecatedKey, .keyNotOnPlatform: .warning
             }
         }
@@ -76,8 +77,10 @@ public struct LintFinding: Sendable, Hashable {
     /// References (`source#claim`) of the claims that state it, sorted and unique.
     public var claims: [String]
 
-    public init(rule: Rule, key: String, message: String, location: LintLocation, related: [LintLocation] = [],
-                sources: [String], claims: [String]) {
+    public init(
+        rule: Rule, key: String, message: String, location: LintLocation, related: [LintLocation] = [],
+        sources: [String], claims: [String]
+    ) {
         self.rule = rule
         self.severity = rule.severity
         self.key = key

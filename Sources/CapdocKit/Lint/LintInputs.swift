@@ -38,19 +38,23 @@ public struct LintInputReader: Sendable {
             return .failure(LintFailure(location: LintLocation(file: path), message: error.description))
         }
         guard let platform = options.platform ?? names.platform(declaredBy: document.root) else {
-            return .failure(LintFailure(location: LintLocation(file: path), message:
-                "cannot tell which platform '\(path)' is built for (it has no DTPlatformName, CFBundleSupportedPlatforms, "
-                + "LSMinimumSystemVersion or WatchKit key); pass --platform (\(names.accepted.joined(separator: ", ")))"))
+            return .failure(
+                LintFailure(
+                    location: LintLocation(file: path),
+                    message:
+                        "cannot tell which platform '\(path)' is built for (it has no DTPlatformName, CFBundleSupportedPlatforms, "
+                        + "LSMinimumSystemVersion or WatchKit key); pass --platform (\(names.accepted.joined(separator: ", ")))"))
         }
         var failures: [LintFailure] = []
         let localizations = localizations(LocalizedInfoPlistReader.find(besideInfoPlist: path), failures: &failures)
         if let failure = failures.first { return .failure(failure) }
         let bundle = BundleKind(plist: document.root)
-        return .success(LintSubject(
-            file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
-            deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
-            bundle: bundle, requests: options.requests, localizations: localizations,
-            code: bundle.makesRequests ? options.code : []))
+        return .success(
+            LintSubject(
+                file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
+                deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
+                bundle: bundle, requests: options.requests, localizations: localizations,
+                code: bundle.makesRequests ? options.code : []))
     }
 
     private func localizations(_ paths: [String], failures: inout [LintFailure]) -> [LocalizedInfoPlist] {
@@ -79,8 +83,10 @@ public struct LintInputReader: Sendable {
     /// The subjects of a project's targets that ship a bundle (apps, extensions, watch apps, App
     /// Clips), each as its configuration builds it; a target that supports Mac Catalyst is linted
     /// for iOS and for Mac Catalyst. `targets` empty: every target.
-    public func subjects(projectAt path: String, targets: [String], configuration: String?,
-                         options: LintOptions) throws(UnknownTarget) -> (subjects: [LintSubject], failures: [LintFailure]) {
+    public func subjects(
+        projectAt path: String, targets: [String], configuration: String?,
+        options: LintOptions
+    ) throws(UnknownTarget) -> (subjects: [LintSubject], failures: [LintFailure]) {
         let project: XcodeProject
         do {
             project = try XcodeProject.read(at: path)
@@ -89,11 +95,15 @@ public struct LintInputReader: Sendable {
         }
         let names = project.targets.map(\.name)
         for wanted in targets where !names.contains(wanted) {
-            throw UnknownTarget(description: "the project '\(path)' has no target '\(wanted)'\(Suggestions.phrase(for: wanted, in: names)); its targets: \(names.joined(separator: ", "))")
+            throw UnknownTarget(
+                description:
+                    "the project '\(path)' has no target '\(wanted)'\(Suggestions.phrase(for: wanted, in: names)); its targets: \(names.joined(separator: ", "))"
+            )
         }
         let configurationName = configuration ?? project.defaultConfiguration
         guard project.configurationNames.contains(configurationName) else {
-            throw UnknownTarget(description: "the project '\(path)' has no configuration '\(configurationName)'; it has \(project.configurationNames.joined(separator: ", "))")
+            throw UnknownTarget(
+                description: "the project '\(path)' has no configuration '\(configurationName)'; it has \(project.configurationNames.joined(separator: ", "))")
         }
         var collected: [LintSubject] = []
         var failures: [LintFailure] = []
@@ -105,7 +115,8 @@ public struct LintInputReader: Sendable {
                 // An iPad app built for the Mac too is linted as Xcode builds it for the Mac: with
                 // the settings conditioned on the macOS SDK (`[sdk=macosx*]`).
                 if options.platform == nil, resolved.supportsMacCatalyst, found.platform == self.names.platform(named: "iphoneos"),
-                   vocabulary.contains(.platform, Self.catalyst) {
+                    vocabulary.contains(.platform, Self.catalyst)
+                {
                     let forMac = project.settings(target: target, configuration: configurationName, sdk: "macosx")
                     switch subject(of: forMac, project: path, options: options, platform: Self.catalyst) {
                     case let .success(catalyst?): collected.append(catalyst)
@@ -125,8 +136,10 @@ public struct LintInputReader: Sendable {
     /// The Info.plist a target ships, as a subject: its `INFOPLIST_FILE` merged with the keys
     /// Xcode generates from `INFOPLIST_KEY_*` settings. nil for a target that ships no bundle
     /// (tests, libraries, tools, aggregates). `platform` overrides the one the settings give.
-    private func subject(of resolved: ResolvedTarget, project: String, options: LintOptions,
-                         platform forced: String?) -> Result<LintSubject?, LintFailure> {
+    private func subject(
+        of resolved: ResolvedTarget, project: String, options: LintOptions,
+        platform forced: String?
+    ) -> Result<LintSubject?, LintFailure> {
         var plist: [String: PlistValue] = [:]
         var keyLocations: [String: LintLocation] = [:]
         var localizationPaths: [String] = []
@@ -156,17 +169,21 @@ public struct LintInputReader: Sendable {
         }
         guard let bundle = BundleKind(productType: resolved.productType, plist: plist) else { return .success(nil) }
         guard let platform = forced ?? options.platform ?? platform(of: resolved) else {
-            return .failure(LintFailure(location: LintLocation(file: project), message:
-                "target '\(resolved.target)': cannot tell its platform from SDKROOT or SUPPORTED_PLATFORMS; pass --platform"))
+            return .failure(
+                LintFailure(
+                    location: LintLocation(file: project),
+                    message:
+                        "target '\(resolved.target)': cannot tell its platform from SDKROOT or SUPPORTED_PLATFORMS; pass --platform"))
         }
         var failures: [LintFailure] = []
         let localizations = localizations(localizationPaths, failures: &failures)
         if let failure = failures.first { return .failure(failure) }
-        return .success(LintSubject(
-            file: project, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
-            deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform),
-            bundle: bundle, requests: options.requests, localizations: localizations,
-            code: bundle.makesRequests ? options.code : []))
+        return .success(
+            LintSubject(
+                file: project, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
+                deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform),
+                bundle: bundle, requests: options.requests, localizations: localizations,
+                code: bundle.makesRequests ? options.code : []))
     }
 
     private func platform(of resolved: ResolvedTarget) -> String? {
@@ -177,7 +194,8 @@ public struct LintInputReader: Sendable {
 
     private func deploymentTarget(of resolved: ResolvedTarget, platform: String) -> Version? {
         guard let setting = vocabulary.entity(.platform, platform)?.attributes["deployment-setting"],
-              let value = resolved.deploymentTargets[setting] ?? resolved.settings[setting] else { return nil }
+            let value = resolved.deploymentTargets[setting] ?? resolved.settings[setting]
+        else { return nil }
         return Version(value)
     }
 

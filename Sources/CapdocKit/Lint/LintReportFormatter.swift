@@ -43,7 +43,8 @@ public struct LintReportFormatter: Sendable {
         var output = ""
         for result in run.results { output += human(result) }
         if run.results.count + run.failures.count > 1 {
-            output += "checked \(count(run.results.count, "Info.plist")): \(count(run.errorCount, "error")), "
+            output +=
+                "checked \(count(run.results.count, "Info.plist")): \(count(run.errorCount, "error")), "
                 + "\(count(run.warningCount, "warning"))"
                 + (run.failures.isEmpty ? "" : ", \(run.failures.count) could not be linted") + "\n"
         }
@@ -60,7 +61,8 @@ public struct LintReportFormatter: Sendable {
         let name = displayName(result)
         if let inferred = result.inferredRequests {
             if inferred.isEmpty {
-                output += result.bundle.makesRequests
+                output +=
+                    result.bundle.makesRequests
                     ? "\(name): inferred requests: none (no key or call that a request needs is present)\n"
                     : "\(name): inferred requests: none (a \(result.bundle) runs under its containing app's authorization; lint that app's Info.plist for the requests)\n"
             } else {
@@ -76,7 +78,8 @@ public struct LintReportFormatter: Sendable {
         }
         let target = result.deploymentTarget.map { " \($0)" } ?? " (newest versions)"
         let requests = result.requests.isEmpty ? "none" : result.requests.joined(separator: ", ")
-        output += "checked \(name) for \(shown(result.platform))\(target), \(result.bundle), requests: \(shown(requests)): "
+        output +=
+            "checked \(name) for \(shown(result.platform))\(target), \(result.bundle), requests: \(shown(requests)): "
             + "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))\n"
         return output
     }
@@ -130,22 +133,24 @@ public struct LintReportFormatter: Sendable {
     }
 
     func json(_ result: LintResult) -> JSONValue {
-        .object(subject(result).merging([
-            "inferredFrom": result.inferredRequests == nil ? .null : .object(result.inferredFrom.mapValues(strings)),
-            "findings": .array(result.findings.map { finding in
-                .object([
-                    "rule": .string(finding.rule.rawValue),
-                    "severity": .string(finding.severity.rawValue),
-                    "key": .string(finding.key),
-                    "message": .string(finding.message),
-                    "location": json(finding.location),
-                    "related": .array(finding.related.map(json)),
-                    "sources": strings(finding.sources),
-                    "claims": strings(finding.claims),
-                ])
-            }),
-            "summary": .object(["errors": .number(result.errorCount), "warnings": .number(result.warningCount)]),
-        ]) { _, added in added })
+        .object(
+            subject(result).merging([
+                "inferredFrom": result.inferredRequests == nil ? .null : .object(result.inferredFrom.mapValues(strings)),
+                "findings": .array(
+                    result.findings.map { finding in
+                        .object([
+                            "rule": .string(finding.rule.rawValue),
+                            "severity": .string(finding.severity.rawValue),
+                            "key": .string(finding.key),
+                            "message": .string(finding.message),
+                            "location": json(finding.location),
+                            "related": .array(finding.related.map(json)),
+                            "sources": strings(finding.sources),
+                            "claims": strings(finding.claims),
+                        ])
+                    }),
+                "summary": .object(["errors": .number(result.errorCount), "warnings": .number(result.warningCount)]),
+            ]) { _, added in added })
     }
 
     private func json(_ location: LintLocation) -> JSONValue {
@@ -173,11 +178,12 @@ public struct LintReportFormatter: Sendable {
                 "defaultConfiguration": .object(["level": .string(rule.severity.rawValue)]),
             ])
         }
-        rules.append(.object([
-            "id": .string(Self.couldNotLintRule),
-            "shortDescription": .object(["text": .string("An input could not be read: an unreadable or malformed Info.plist, project or source folder.")]),
-            "defaultConfiguration": .object(["level": .string("error")]),
-        ]))
+        rules.append(
+            .object([
+                "id": .string(Self.couldNotLintRule),
+                "shortDescription": .object(["text": .string("An input could not be read: an unreadable or malformed Info.plist, project or source folder.")]),
+                "defaultConfiguration": .object(["level": .string("error")]),
+            ]))
         var results: [JSONValue] = []
         for result in run.results {
             for finding in result.findings {
@@ -195,27 +201,29 @@ public struct LintReportFormatter: Sendable {
                     "properties": .object(properties),
                 ]
                 if !finding.related.isEmpty {
-                    object["relatedLocations"] = .array(finding.related.enumerated().map { index, place in
-                        var location = sarifLocation(place)
-                        if case var .object(members) = location {
-                            members["id"] = .number(index)
-                            members["message"] = .object(["text": .string("the call that makes the request")])
-                            location = .object(members)
-                        }
-                        return location
-                    })
+                    object["relatedLocations"] = .array(
+                        finding.related.enumerated().map { index, place in
+                            var location = sarifLocation(place)
+                            if case var .object(members) = location {
+                                members["id"] = .number(index)
+                                members["message"] = .object(["text": .string("the call that makes the request")])
+                                location = .object(members)
+                            }
+                            return location
+                        })
                 }
                 results.append(.object(object))
             }
         }
         for failure in run.failures {
-            results.append(.object([
-                "ruleId": .string(Self.couldNotLintRule),
-                "ruleIndex": .number(ruleIndex[Self.couldNotLintRule]!),
-                "level": .string("error"),
-                "message": .object(["text": .string(failure.message)]),
-                "locations": .array([sarifLocation(failure.location)]),
-            ]))
+            results.append(
+                .object([
+                    "ruleId": .string(Self.couldNotLintRule),
+                    "ruleIndex": .number(ruleIndex[Self.couldNotLintRule]!),
+                    "level": .string("error"),
+                    "message": .object(["text": .string(failure.message)]),
+                    "locations": .array([sarifLocation(failure.location)]),
+                ]))
         }
         let driver: JSONValue = .object([
             "name": .string("capdoc"),
@@ -227,15 +235,17 @@ public struct LintReportFormatter: Sendable {
         return .object([
             "$schema": .string(Self.sarifSchema),
             "version": .string("2.1.0"),
-            "runs": .array([.object([
-                "tool": .object(["driver": driver]),
-                "originalUriBaseIds": .object(["%SRCROOT%": .object(["description": .object(["text": .string("The folder capdoc lint-plist ran in.")])])]),
-                "invocations": .array([.object(["executionSuccessful": .bool(run.failures.isEmpty)])]),
-                "results": .array(results),
-                "properties": .object([
-                    "checked": .array(run.results.map { .object(subject($0)) }),
-                ]),
-            ])]),
+            "runs": .array([
+                .object([
+                    "tool": .object(["driver": driver]),
+                    "originalUriBaseIds": .object(["%SRCROOT%": .object(["description": .object(["text": .string("The folder capdoc lint-plist ran in.")])])]),
+                    "invocations": .array([.object(["executionSuccessful": .bool(run.failures.isEmpty)])]),
+                    "results": .array(results),
+                    "properties": .object([
+                        "checked": .array(run.results.map { .object(subject($0)) })
+                    ]),
+                ])
+            ]),
         ])
     }
 

@@ -18,9 +18,11 @@ public struct LintSubject: Sendable {
     /// The calls of the domain's framework in the bundle's code (`--sources`).
     public var code: [CodeUse]
 
-    public init(file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],
-                platform: String, deploymentTarget: Version? = nil, bundle: BundleKind? = nil, requests: [String]? = nil,
-                localizations: [LocalizedInfoPlist] = [], code: [CodeUse] = []) {
+    public init(
+        file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],
+        platform: String, deploymentTarget: Version? = nil, bundle: BundleKind? = nil, requests: [String]? = nil,
+        localizations: [LocalizedInfoPlist] = [], code: [CodeUse] = []
+    ) {
         self.file = file
         self.target = target
         self.plist = plist

@@ -16,20 +16,23 @@ extension PlistLinter {
             let because = inferredFrom[request].map { ", inferred from \($0.joined(separator: ", "))" } ?? ""
             // Point at the key that asks for the level, where one is written; otherwise at the plist.
             let key = (inferredFrom[request] ?? []).first { subject.plist[$0] != nil }
-            findings.append(LintFinding(
-                rule: .levelNotAllowedInBundle, key: key ?? request,
-                message: "\(bundleName) may not hold \(levelName) authorization, yet it makes \(requestName(request))\(because); remove it and ask for a level \(bundleName) may hold",
-                location: key.map(subject.location(of:)) ?? LintLocation(file: subject.file),
-                sources: limits.levelFacts.flatMap(\.sources), claims: limits.levelFacts.flatMap(\.claims)))
+            findings.append(
+                LintFinding(
+                    rule: .levelNotAllowedInBundle, key: key ?? request,
+                    message:
+                        "\(bundleName) may not hold \(levelName) authorization, yet it makes \(requestName(request))\(because); remove it and ask for a level \(bundleName) may hold",
+                    location: key.map(subject.location(of:)) ?? LintLocation(file: subject.file),
+                    sources: limits.levelFacts.flatMap(\.sources), claims: limits.levelFacts.flatMap(\.claims)))
         }
         let limits = BundleLimits(merge: merge, bundle: bundle, platform: scope.platform, level: nil, at: scope.target)
         if limits.closesBackground {
             for (key, mode) in backgroundModes(in: subject.plist) {
-                findings.append(LintFinding(
-                    rule: .backgroundModeInBundle, key: key,
-                    message: "\(key) holds \(mode), but \(bundleName) may not run in the background; remove the mode",
-                    location: subject.location(of: key),
-                    sources: limits.backgroundFacts.flatMap(\.sources), claims: limits.backgroundFacts.flatMap(\.claims)))
+                findings.append(
+                    LintFinding(
+                        rule: .backgroundModeInBundle, key: key,
+                        message: "\(key) holds \(mode), but \(bundleName) may not run in the background; remove the mode",
+                        location: subject.location(of: key),
+                        sources: limits.backgroundFacts.flatMap(\.sources), claims: limits.backgroundFacts.flatMap(\.claims)))
             }
         }
         return findings

@@ -65,10 +65,12 @@ extension PlistLinter {
             let levelName = model.vocabulary.entity(.level, level)?.name ?? level
             let target = scope.target.map { "deployment target \(platformName(scope.platform)) \($0)" } ?? "newest versions"
             let facts = unavailable.flatMap(\.support.facts)
-            findings.append(LintFinding(
-                rule: .serviceNeedsLevel, key: service,
-                message: "\(use.api) (\(model.vocabulary.entity(.service, service)?.name ?? service)) does not work under \(levelName) authorization \(ranges), the most the app requests (\(target)); request a higher level or guard the call by OS version",
-                location: use.location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
+            findings.append(
+                LintFinding(
+                    rule: .serviceNeedsLevel, key: service,
+                    message:
+                        "\(use.api) (\(model.vocabulary.entity(.service, service)?.name ?? service)) does not work under \(levelName) authorization \(ranges), the most the app requests (\(target)); request a higher level or guard the call by OS version",
+                    location: use.location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
         }
         return findings
     }

@@ -29,9 +29,11 @@ extension PlistLinter {
                 if let typo = subject.plist.keys.sorted().first(where: { spelling.intended($0)?.key == key }) {
                     message += " (the Info.plist has '\(typo)': a typo?)"
                 }
-                findings.append(LintFinding(rule: .missingUsageKey, key: key, message: message,
-                                            location: anchor[key] ?? LintLocation(file: subject.file),
-                                            related: calls, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
+                findings.append(
+                    LintFinding(
+                        rule: .missingUsageKey, key: key, message: message,
+                        location: anchor[key] ?? LintLocation(file: subject.file),
+                        related: calls, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
             }
         }
         return findings
@@ -42,9 +44,12 @@ extension PlistLinter {
         guard let (intended, reason) = KeySpelling(vocabulary: model.vocabulary).intended(key) else { return [] }
         let facts = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: intended, platform: $0) }
             .filter { $0.value == .boolean(true) }
-        return [LintFinding(rule: .misspelledKey, key: key,
-                            message: "'\(key)' is \(reason): the system does not read it; rename it to \(intended)",
-                            location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))]
+        return [
+            LintFinding(
+                rule: .misspelledKey, key: key,
+                message: "'\(key)' is \(reason): the system does not read it; rename it to \(intended)",
+                location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))
+        ]
     }
 
     /// A key that `keys.yaml` says belongs inside a dictionary (`inside`) at the top level.
@@ -54,9 +59,10 @@ extension PlistLinter {
             guard subject.plist[key] != nil, let container = entity.attributes["inside"] else { return nil }
             let facts = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: key, platform: $0) }
                 .filter { $0.value == .boolean(true) }
-            return LintFinding(rule: .misplacedKey, key: key,
-                               message: "\(key) is at the top level of the Info.plist; the system reads it only inside the \(container) dictionary",
-                               location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))
+            return LintFinding(
+                rule: .misplacedKey, key: key,
+                message: "\(key) is at the top level of the Info.plist; the system reads it only inside the \(container) dictionary",
+                location: subject.location(of: key), sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))
         }
     }
 
@@ -90,15 +96,21 @@ extension PlistLinter {
         let alternative = model.vocabulary.entity(.key, key)?.attributes["alternative-type"]
         func finding(_ rule: LintFinding.Rule, _ message: String) -> [LintFinding] {
             let facts = citations(for: key, requests: requests, scope: scope)
-            return [LintFinding(rule: rule, key: key, message: message, location: subject.location(of: key),
-                                sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))]
+            return [
+                LintFinding(
+                    rule: rule, key: key, message: message, location: subject.location(of: key),
+                    sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims))
+            ]
         }
         if model.vocabulary.entity(.key, key)?.attributes["values"] == "usage-strings" {
             guard case let .dictionary(entries) = value else {
-                return finding(.invalidTemporaryDictionary, "\(key) must be a dictionary of purpose keys to non-empty strings, but it is \(value.typeDescription)")
+                return finding(
+                    .invalidTemporaryDictionary, "\(key) must be a dictionary of purpose keys to non-empty strings, but it is \(value.typeDescription)")
             }
             if entries.isEmpty {
-                return finding(.invalidTemporaryDictionary, "\(key) is an empty dictionary: it needs one entry per purpose key, whose string explains why the app asks for full accuracy")
+                return finding(
+                    .invalidTemporaryDictionary,
+                    "\(key) is an empty dictionary: it needs one entry per purpose key, whose string explains why the app asks for full accuracy")
             }
             var problems: [String] = []
             for (purpose, entry) in entries.sorted(by: { $0.key < $1.key }) {
@@ -131,15 +143,20 @@ extension PlistLinter {
 
     func deprecation(key: String, subject: LintSubject, scope: Scope) -> [LintFinding] {
         guard let fact = scope.atTarget(gated.holding(.keyDeprecated, subject: key, platform: scope.platform)),
-              fact.value == .boolean(true) else { return [] }
-        let target = scope.target.map { "the target is \(platformName(scope.platform)) \($0)" }
+            fact.value == .boolean(true)
+        else { return [] }
+        let target =
+            scope.target.map { "the target is \(platformName(scope.platform)) \($0)" }
             ?? "no deployment target given: checked for the newest versions"
         var message = "\(key) is deprecated for deployment targets \(on(scope.platform, fact.os)) (\(target))"
         if let replacement = merge.replacement(namedBy: fact.deciding) {
             message += "; use \(replacement) instead"
         }
-        return [LintFinding(rule: .deprecatedKey, key: key, message: message, location: subject.location(of: key),
-                            sources: fact.sources, claims: fact.claims)]
+        return [
+            LintFinding(
+                rule: .deprecatedKey, key: key, message: message, location: subject.location(of: key),
+                sources: fact.sources, claims: fact.claims)
+        ]
     }
 
     func existence(key: String, subject: LintSubject, scope: Scope) -> [LintFinding] {
@@ -156,9 +173,12 @@ extension PlistLinter {
         let denying = facts.filter { $0.value == .boolean(false) }
         if !denying.isEmpty {
             let ranges = denying.map { on(scope.platform, scope.clipped($0.os)) }.joined(separator: " and ")
-            return [LintFinding(rule: .keyNotOnPlatform, key: key,
-                                message: "\(key) does not exist \(ranges): the sources say the system does not read it there",
-                                location: subject.location(of: key), sources: denying.flatMap(\.sources), claims: denying.flatMap(\.claims))]
+            return [
+                LintFinding(
+                    rule: .keyNotOnPlatform, key: key,
+                    message: "\(key) does not exist \(ranges): the sources say the system does not read it there",
+                    location: subject.location(of: key), sources: denying.flatMap(\.sources), claims: denying.flatMap(\.claims))
+            ]
         }
         // No source speaks of the key here: cite the ones that say where it is read.
         let elsewhere = model.vocabulary.ids(.platform).flatMap { merge.facts(.keyExists, subject: key, platform: $0) }
@@ -167,7 +187,10 @@ extension PlistLinter {
         if !elsewhere.isEmpty {
             message += " (the sources name it " + elsewhere.map { on($0.platform, $0.os) }.joined(separator: ", ") + ")"
         }
-        return [LintFinding(rule: .keyNotOnPlatform, key: key, message: message, location: subject.location(of: key),
-                            sources: elsewhere.flatMap(\.sources), claims: elsewhere.flatMap(\.claims))]
+        return [
+            LintFinding(
+                rule: .keyNotOnPlatform, key: key, message: message, location: subject.location(of: key),
+                sources: elsewhere.flatMap(\.sources), claims: elsewhere.flatMap(\.claims))
+        ]
     }
 }

@@ -16,12 +16,15 @@ extension PlistLinter {
                     continue
                 }
                 guard model.vocabulary.entity(.key, key)?.attributes["type"] == "string",
-                      let blank = Self.blankness(of: entry.value) else { continue }
+                    let blank = Self.blankness(of: entry.value)
+                else { continue }
                 let facts = citations(for: key, requests: requests, scope: scope)
-                findings.append(LintFinding(
-                    rule: .emptyUsageKey, key: key,
-                    message: "the \(localization.language) localization of \(key) \(blank): people using the app in that language see a prompt without a reason",
-                    location: location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
+                findings.append(
+                    LintFinding(
+                        rule: .emptyUsageKey, key: key,
+                        message:
+                            "the \(localization.language) localization of \(key) \(blank): people using the app in that language see a prompt without a reason",
+                        location: location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
             }
         }
         return findings

@@ -34,10 +34,13 @@ extension PlistLinter {
         let notes = model.vocabulary.ids(.platform).flatMap { merge.facts(.note, subject: topic, platform: $0) }
         let cited = facts + notes
         let appNames = candidates.map { $0.target ?? $0.file }.sorted().joined(separator: ", ")
-        return [LintFinding(
-            rule: .containingAppKeyMissing, key: key,
-            message: "the widget sets \(key), but its containing app (\(appNames)) lacks \(needed.sorted().joined(separator: ", ")): the app must request authorization for the widget, with its own usage strings",
-            location: widget.location(of: key),
-            sources: cited.flatMap(\.sources), claims: cited.flatMap(\.claims))]
+        return [
+            LintFinding(
+                rule: .containingAppKeyMissing, key: key,
+                message:
+                    "the widget sets \(key), but its containing app (\(appNames)) lacks \(needed.sorted().joined(separator: ", ")): the app must request authorization for the widget, with its own usage strings",
+                location: widget.location(of: key),
+                sources: cited.flatMap(\.sources), claims: cited.flatMap(\.claims))
+        ]
     }
 }

@@ -32,8 +32,10 @@ public struct PlistLinter: Sendable {
     }
 
     /// Lints a plist's top-level dictionary. `requests` nil means: infer them from the keys present.
-    public func lint(_ plist: [String: PlistValue], file: String, platform: String,
-                     deploymentTarget: Version? = nil, requests: [String]? = nil) throws(UnknownID) -> LintResult {
+    public func lint(
+        _ plist: [String: PlistValue], file: String, platform: String,
+        deploymentTarget: Version? = nil, requests: [String]? = nil
+    ) throws(UnknownID) -> LintResult {
         try lint(LintSubject(file: file, plist: plist, platform: platform, deploymentTarget: deploymentTarget, requests: requests))
     }
 
@@ -79,10 +81,11 @@ public struct PlistLinter: Sendable {
         findings += localizationFindings(subject, requests: checked, scope: scope)
         findings += serviceLevels(subject, requests: checked, scope: scope)
         findings += bundleLimitFindings(subject, requests: checked, inferredFrom: inferredFrom, scope: scope)
-        return LintResult(file: subject.file, target: subject.target, platform: subject.platform,
-                          deploymentTarget: subject.deploymentTarget, bundle: subject.bundle, requests: checked,
-                          inferredRequests: subject.requests == nil ? checked : nil, inferredFrom: inferredFrom,
-                          findings: LintFinding.ordered(findings))
+        return LintResult(
+            file: subject.file, target: subject.target, platform: subject.platform,
+            deploymentTarget: subject.deploymentTarget, bundle: subject.bundle, requests: checked,
+            inferredRequests: subject.requests == nil ? checked : nil, inferredFrom: inferredFrom,
+            findings: LintFinding.ordered(findings))
     }
 
     // MARK: Inference
@@ -97,7 +100,8 @@ public struct PlistLinter: Sendable {
         model.vocabulary.entities(.key, with: "background-mode").compactMap { entity in
             let key = entity.id.value
             guard let mode = entity.attributes["background-mode"], case let .array(modes)? = plist[key],
-                  modes.contains(.string(mode)) else { return nil }
+                modes.contains(.string(mode))
+            else { return nil }
             return (key, mode)
         }
     }

@@ -50,10 +50,10 @@ public indirect enum PlistValue: Sendable, Hashable {
             self = .boolean(flag)
         } else if let number = value as? NSNumber {
             #if canImport(Darwin)
-            if CFGetTypeID(number) == CFBooleanGetTypeID() {
-                self = .boolean(number.boolValue)
-                return
-            }
+                if CFGetTypeID(number) == CFBooleanGetTypeID() {
+                    self = .boolean(number.boolValue)
+                    return
+                }
             #endif
             let code = String(cString: number.objCType)
             if code == "c" || code == "B" {
@@ -125,8 +125,8 @@ public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String {
         switch self {
         case let .notFound(path), let .isDirectory(path), let .unreadable(path, _), let .tooLarge(path, _, _), let .empty(path),
-             let .notAPropertyList(path), let .malformedBinary(path, _), let .expandsTooFar(path, _), let .malformedXML(path),
-             let .rootNotDictionary(path, _):
+            let .notAPropertyList(path), let .malformedBinary(path, _), let .expandsTooFar(path, _), let .malformedXML(path),
+            let .rootNotDictionary(path, _):
             path
         }
     }
@@ -138,7 +138,8 @@ public enum PlistReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tooLarge(size): self = .tooLarge(path: path, size: size, limit: limit)
         case .notRegularFile:
             var isDirectory: ObjCBool = false
-            self = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            self =
+                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
                 ? .isDirectory(path: path) : .unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")
         case let .unreadable(why): self = .unreadable(path: path, reason: why)
         case .symbolicLink: self = .unreadable(path: path, reason: failure.reason(limit: limit))
@@ -217,8 +218,9 @@ public struct PlistReader: Sendable {
         guard let dictionary = object as? [AnyHashable: Any] else {
             throw .rootNotDictionary(path: path, found: PlistValue(foundation: object).typeDescription)
         }
-        return PlistDocument(path: path, format: documentFormat, root: PlistValue.convert(dictionary),
-                             keyLines: documentFormat == .xml ? PlistKeyLines.lines(inXML: data) : [:])
+        return PlistDocument(
+            path: path, format: documentFormat, root: PlistValue.convert(dictionary),
+            keyLines: documentFormat == .xml ? PlistKeyLines.lines(inXML: data) : [:])
     }
 
     /// Whether the data starts like XML: `<` after an optional byte order mark and white space.

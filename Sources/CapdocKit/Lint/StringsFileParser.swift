@@ -75,8 +75,10 @@ struct StringsFileParser {
         guard let first = peek else { throw error("expected a string, found the end of the file") }
         guard first == "\"" || first == "'" else {
             var word = ""
-            while let scalar = peek, scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || "_$+/:.-".unicodeScalars.contains(scalar) {
+            while let scalar = peek,
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || "_$+/:.-".unicodeScalars.contains(scalar)
+            {
                 word.unicodeScalars.append(scalar)
                 advance()
             }

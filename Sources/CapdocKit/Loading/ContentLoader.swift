@@ -31,14 +31,16 @@ public struct ContentLoader: Sendable {
 
         guard fileSystem.isDirectory(root) else {
             diagnostics.append(Diagnostic(.error, "content folder '\(root)' does not exist", at: .file(root), check: .missingField))
-            return Result(model: ContentModel(vocabulary: Vocabulary(), sources: [], adjudications: [], root: root),
-                          diagnostics: diagnostics, keyReferences: [:])
+            return Result(
+                model: ContentModel(vocabulary: Vocabulary(), sources: [], adjudications: [], root: root),
+                diagnostics: diagnostics, keyReferences: [:])
         }
 
         diagnostics += unknownFiles(in: root)
         // The domain first: whether there is a flow to read depends on it.
         let domainPath = joinPath(root, DomainReader.file)
-        let domain = parseRequired(domainPath, diagnostics: &diagnostics).flatMap { DomainReader.domain($0, diagnostics: &diagnostics) }
+        let domain =
+            parseRequired(domainPath, diagnostics: &diagnostics).flatMap { DomainReader.domain($0, diagnostics: &diagnostics) }
             // Without a readable domain file (already an error), the concepts the files have are assumed, so
             // that its one error does not bring one about every relaunch and flow claim.
             ?? Domain(relaunch: true, flow: fileSystem.fileExists(joinPath(root, VocabularyLoader.flowFile)))
@@ -48,8 +50,10 @@ public struct ContentLoader: Sendable {
         let flowPath = joinPath(root, VocabularyLoader.flowFile)
         let flow = domain.flow ? parseRequired(flowPath, diagnostics: &flowDiagnostics) : nil
         if !domain.flow, fileSystem.fileExists(flowPath) || fileSystem.isSymbolicLink(flowPath) {
-            flowDiagnostics.append(Diagnostic(.error, "'\(VocabularyLoader.flowFile)' is not read: \(DomainReader.file) says the domain has no authorization flow ('flow: false')",
-                                              at: .file(flowPath), check: .unknownField))
+            flowDiagnostics.append(
+                Diagnostic(
+                    .error, "'\(VocabularyLoader.flowFile)' is not read: \(DomainReader.file) says the domain has no authorization flow ('flow: false')",
+                    at: .file(flowPath), check: .unknownField))
         }
         var states: [String: String] = [:]
         if let flow {
@@ -64,19 +68,25 @@ public struct ContentLoader: Sendable {
         var sourceDiagnostics: [Diagnostic] = []
         let sourcesPath = joinPath(root, Self.sourcesFolder)
         if fileSystem.isSymbolicLink(sourcesPath) {
-            sourceDiagnostics.append(Diagnostic(.error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
-                                                at: .file(sourcesPath), check: .unsafeFile))
+            sourceDiagnostics.append(
+                Diagnostic(
+                    .error, "'\(sourcesPath)' is a symbolic link; the sources folder must be inside the content folder",
+                    at: .file(sourcesPath), check: .unsafeFile))
         }
         let names = fileSystem.isSymbolicLink(sourcesPath) ? [] : (fileSystem.entries(of: sourcesPath) ?? [])
         if !names.contains(where: { $0.hasSuffix(".yaml") }) {
-            sourceDiagnostics.append(Diagnostic(.error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
-                                                check: .missingField))
+            sourceDiagnostics.append(
+                Diagnostic(
+                    .error, "no sources: '\(sourcesPath)' has no .yaml files", at: .file(sourcesPath),
+                    check: .missingField))
         }
         var files: [(path: String, id: String)] = []
         // Another spelling of the extension would be skipped silently, and its claims never checked.
         for name in names where !name.hasSuffix(".yaml") && [".yml", ".YAML", ".YML", ".Yaml"].contains(where: name.hasSuffix) {
-            sourceDiagnostics.append(Diagnostic(.error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
-                                                check: .unsafeFile))
+            sourceDiagnostics.append(
+                Diagnostic(
+                    .error, "'\(name)' is not read: source files end in .yaml", at: .file(joinPath(sourcesPath, name)),
+                    check: .unsafeFile))
         }
         for name in names where name.hasSuffix(".yaml") {
             let path = joinPath(sourcesPath, name)
@@ -105,8 +115,9 @@ public struct ContentLoader: Sendable {
             var references: [String: [Located<String>]] = [:]
             let (path, id) = sourceFiles[index - 1]
             guard let node = loader.parseRequired(path, diagnostics: &fileDiagnostics) else { return .source(nil, fileDiagnostics, references) }
-            let source = SourceReader.source(node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
-                                             keyReferences: &references)
+            let source = SourceReader.source(
+                node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
+                keyReferences: &references)
             return .source(source, fileDiagnostics, references)
         }
         var vocabulary = Vocabulary()
@@ -129,7 +140,8 @@ public struct ContentLoader: Sendable {
         var adjudications: [Adjudication] = []
         var adjudicationIDs: [String: SourceLocation] = [:]
         let adjudicationsFolder = joinPath(root, Self.adjudicationsFolder)
-        let adjudicationFiles = [joinPath(root, Self.adjudicationsFile)]
+        let adjudicationFiles =
+            [joinPath(root, Self.adjudicationsFile)]
             + (fileSystem.isDirectory(adjudicationsFolder) && !fileSystem.isSymbolicLink(adjudicationsFolder)
                 ? (fileSystem.entries(of: adjudicationsFolder) ?? []).filter { $0.hasSuffix(".yaml") }.sorted().map { joinPath(adjudicationsFolder, $0) }
                 : [])
@@ -157,8 +169,10 @@ public struct ContentLoader: Sendable {
     private func unknownFiles(in root: String) -> [Diagnostic] {
         let names = (fileSystem.entries(of: root) ?? []).filter { $0.hasSuffix(".yaml") && !Self.topLevelFiles.contains($0) }
         return names.sorted().map { name in
-            Diagnostic(.error, "unknown Content file '\(name)'\(Suggestions.phrase(for: name, in: Self.topLevelFiles)); the files at the top of the content folder are \(Self.topLevelFiles.joined(separator: ", "))",
-                       at: .file(joinPath(root, name)), check: .unknownField)
+            Diagnostic(
+                .error,
+                "unknown Content file '\(name)'\(Suggestions.phrase(for: name, in: Self.topLevelFiles)); the files at the top of the content folder are \(Self.topLevelFiles.joined(separator: ", "))",
+                at: .file(joinPath(root, name)), check: .unknownField)
         }
     }
 
@@ -168,8 +182,9 @@ public struct ContentLoader: Sendable {
         guard !domain.relaunch || !domain.flow else { return [] }
         return sources.flatMap(\.claims).filter { !domain.has($0.fact) }.map { claim in
             let concept = claim.fact.isFlow ? "an authorization flow ('flow: false')" : "relaunches of terminated apps ('relaunch: false')"
-            return Diagnostic(.error, "fact kind '\(claim.fact.rawValue)' is not part of this domain: \(DomainReader.file) says it has no \(concept)",
-                              at: claim.location, check: .unknownID)
+            return Diagnostic(
+                .error, "fact kind '\(claim.fact.rawValue)' is not part of this domain: \(DomainReader.file) says it has no \(concept)",
+                at: claim.location, check: .unknownID)
         }
     }
 
@@ -195,16 +210,22 @@ public struct ContentLoader: Sendable {
         // what a capability matrix has, so that its size stays proportionate to the services.
         for (kind, file, limit) in [(EntityKind.platform, "platforms.yaml", Self.mostPlatforms), (.level, "levels.yaml", Self.mostLevels)]
         where vocabulary.vocabulary.all(kind).count > limit {
-            diagnostics.append(Diagnostic(.error, "\(vocabulary.vocabulary.all(kind).count) \(kind.plural): Content may have at most \(Self.mostPlatforms) platforms and \(Self.mostLevels) levels; only the first \(limit) are used",
-                                          at: .file(joinPath(root, file)), check: .vocabularyLimit))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\(vocabulary.vocabulary.all(kind).count) \(kind.plural): Content may have at most \(Self.mostPlatforms) platforms and \(Self.mostLevels) levels; only the first \(limit) are used",
+                    at: .file(joinPath(root, file)), check: .vocabularyLimit))
             vocabulary.vocabulary.truncate(kind, to: limit)
         }
         let matrixWidth = max(1, vocabulary.vocabulary.all(.platform).count * vocabulary.vocabulary.all(.level).count)
         let services = vocabulary.vocabulary.all(.service).count
         if services * matrixWidth > Self.mostServiceCells {
             let kept = Self.mostServiceCells / matrixWidth
-            diagnostics.append(Diagnostic(.error, "\(services) services × \(matrixWidth) platform-level pairs is \(services * matrixWidth) cells per service fact; Content may have at most \(Self.mostServiceCells); only the first \(kept) services are used",
-                                          at: .file(joinPath(root, "services.yaml")), check: .vocabularyLimit))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\(services) services × \(matrixWidth) platform-level pairs is \(services * matrixWidth) cells per service fact; Content may have at most \(Self.mostServiceCells); only the first \(kept) services are used",
+                    at: .file(joinPath(root, "services.yaml")), check: .vocabularyLimit))
             vocabulary.vocabulary.truncate(.service, to: kept)
         }
         diagnostics += flow.diagnostics
@@ -225,13 +246,17 @@ public struct ContentLoader: Sendable {
     /// Reads and parses a file that must exist and hold a YAML document.
     private func parseRequired(_ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
         if fileSystem.isSymbolicLink(path) {
-            diagnostics.append(Diagnostic(.error, "'\(path)' is a symbolic link; Content files must be real files inside the content folder, so links are not followed",
-                                          at: .file(path), check: .unsafeFile))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'\(path)' is a symbolic link; Content files must be real files inside the content folder, so links are not followed",
+                    at: .file(path), check: .unsafeFile))
             return nil
         }
         if let size = fileSystem.size(of: path), size > Self.largestFile {
-            diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
-                                          at: .file(path), check: .unsafeFile))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
+                    at: .file(path), check: .unsafeFile))
             return nil
         }
         if fileSystem.isDirectory(path) {
@@ -244,13 +269,17 @@ public struct ContentLoader: Sendable {
             data = read
         case let .failure(.tooLarge(size)):
             // It grew past the limit since its size was looked at.
-            diagnostics.append(Diagnostic(.error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
-                                          at: .file(path), check: .unsafeFile))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "file is \(size) bytes; a Content file may be at most \(Self.largestFile) bytes (8 MiB): split it",
+                    at: .file(path), check: .unsafeFile))
             return nil
         case .failure:
             if fileSystem.size(of: path) != nil {
-                diagnostics.append(Diagnostic(.error, "'\(path)' is not a regular file (a FIFO, socket or device); a Content file must be a regular file",
-                                              at: .file(path), check: .unsafeFile))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "'\(path)' is not a regular file (a FIFO, socket or device); a Content file must be a regular file",
+                        at: .file(path), check: .unsafeFile))
             } else {
                 diagnostics.append(Diagnostic(.error, "missing file '\(path)'", at: .file(path), check: .missingField))
             }
@@ -275,8 +304,10 @@ enum SourceReader {
     static let fields = ["title", "edition", "url", "kind", "date", "archive", "summary", PlatformListCompletion.field, "claims"]
     static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
 
-    static func source(_ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
-                       keyReferences: inout [String: [Located<String>]]) -> Source? {
+    static func source(
+        _ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
+        keyReferences: inout [String: [Located<String>]]
+    ) -> Source? {
         guard let reader = MappingReader(node, what: "source", allowed: fields, diagnostics: &diagnostics) else { return nil }
         let title = reader.require("title", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "title", diagnostics: &diagnostics) }
         let url = reader.require("url", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "url", diagnostics: &diagnostics) }
@@ -285,21 +316,27 @@ enum SourceReader {
         }
         let kind = reader.require("kind", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "kind", diagnostics: &diagnostics) }
         if let kind, !kinds.contains(kind.value) {
-            diagnostics.append(Diagnostic(.error, "unknown source kind '\(kind.value)'\(Suggestions.phrase(for: kind.value, in: kinds))",
-                                          at: kind.location, check: .unknownID))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "unknown source kind '\(kind.value)'\(Suggestions.phrase(for: kind.value, in: kinds))",
+                    at: kind.location, check: .unknownID))
         }
         let date = reader.string("date", required: false, diagnostics: &diagnostics)
         let archive = reader.string("archive", required: false, diagnostics: &diagnostics)
         if let archive, archive.value.contains("/") || archive.value.hasPrefix(".") {
-            diagnostics.append(Diagnostic(.error, "archive must be a file name inside the archives folder, not a path",
-                                          at: archive.location, check: .unsafeID))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "archive must be a file name inside the archives folder, not a path",
+                    at: archive.location, check: .unsafeID))
         }
         let summary = reader.node("summary").flatMap { ValueReader.prose($0, field: "summary", allowEmpty: true, diagnostics: &diagnostics) }
         let edition = reader.string("edition", required: false, diagnostics: &diagnostics)
         let platformList = reader.string(PlatformListCompletion.field, required: false, diagnostics: &diagnostics)
         if let platformList, platformList.value != PlatformListCompletion.complete {
-            diagnostics.append(Diagnostic(.error, "\(PlatformListCompletion.field) '\(platformList.value)' is not '\(PlatformListCompletion.complete)', the one value it takes",
-                                          at: platformList.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "\(PlatformListCompletion.field) '\(platformList.value)' is not '\(PlatformListCompletion.complete)', the one value it takes",
+                    at: platformList.location, check: .wrongType))
         }
 
         var claims: [Claim] = []
@@ -309,27 +346,33 @@ enum SourceReader {
                 for item in items {
                     guard let claim = ClaimReader.claim(item, sourceID: id, states: states, diagnostics: &diagnostics) else { continue }
                     if let earlier = seen[claim.id.value] {
-                        diagnostics.append(Diagnostic(.error, "duplicate claim id '\(claim.id.value)' in source '\(id)'", at: claim.id.location,
-                                                      check: .duplicateID, notes: [DiagnosticNote("first defined here", at: earlier)]))
+                        diagnostics.append(
+                            Diagnostic(
+                                .error, "duplicate claim id '\(claim.id.value)' in source '\(id)'", at: claim.id.location,
+                                check: .duplicateID, notes: [DiagnosticNote("first defined here", at: earlier)]))
                         continue
                     }
                     seen[claim.id.value] = claim.id.location
                     if claim.fact.valueType == .keyList, let pairs = item.pairs,
-                       let value = pairs.indices.first(where: { pairs.key($0).text == "value" }) {
+                        let value = pairs.indices.first(where: { pairs.key($0).text == "value" })
+                    {
                         let valueNode = pairs.value(value)
                         keyReferences[claim.reference] = ClaimReader.keyReferences(in: valueNode)
                     }
                     claims.append(claim)
                 }
             } else {
-                diagnostics.append(Diagnostic(.error, "expected 'claims' to be a list, found \(claimsNode.kindDescription)",
-                                              at: claimsNode.location, check: .wrongType))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "expected 'claims' to be a list, found \(claimsNode.kindDescription)",
+                        at: claimsNode.location, check: .wrongType))
             }
         }
         guard let title, let url, let kind else { return nil }
-        return Source(id: Located(id, at: reader.location), title: title.value, url: url.value, kind: kind.value,
-                      date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path, edition: edition?.value,
-                      platformList: platformList)
+        return Source(
+            id: Located(id, at: reader.location), title: title.value, url: url.value, kind: kind.value,
+            date: date?.value, archive: archive, summary: summary?.value, claims: claims, path: path, edition: edition?.value,
+            platformList: platformList)
     }
 }
 
@@ -340,8 +383,10 @@ enum AdjudicationReader {
     /// `seen`: the ids of rulings read from earlier files, where they are; ids are unique across files.
     static func adjudications(_ node: YAMLNode, seen: inout [String: SourceLocation], diagnostics: inout [Diagnostic]) -> [Adjudication] {
         guard let items = node.items else {
-            diagnostics.append(Diagnostic(.error, "expected a list of adjudications, found \(node.kindDescription)",
-                                          at: node.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected a list of adjudications, found \(node.kindDescription)",
+                    at: node.location, check: .wrongType))
             return []
         }
         var result: [Adjudication] = []
@@ -351,8 +396,12 @@ enum AdjudicationReader {
             if let id, !Identifier.isKebabCase(id.value) {
                 diagnostics.append(Diagnostic(.error, "adjudication id '\(id.value)' must be kebab-case", at: id.location, check: .unsafeID))
             }
-            let prevails = reader.require("prevails", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "prevails", diagnostics: &diagnostics) }
-            let over = reader.require("over", diagnostics: &diagnostics).flatMap { ValueReader.stringList($0, field: "over", allowScalar: true, diagnostics: &diagnostics) }
+            let prevails = reader.require("prevails", diagnostics: &diagnostics).flatMap {
+                ValueReader.nonEmptyString($0, field: "prevails", diagnostics: &diagnostics)
+            }
+            let over = reader.require("over", diagnostics: &diagnostics).flatMap {
+                ValueReader.stringList($0, field: "over", allowScalar: true, diagnostics: &diagnostics)
+            }
             let platforms = reader.node("platforms").flatMap { ClaimReader.selection($0, field: "platforms", diagnostics: &diagnostics) } ?? .silent
             let os = reader.node("os").flatMap { ClaimReader.range($0, platforms: platforms, diagnostics: &diagnostics) } ?? .all
             let reason = reader.require("reason", diagnostics: &diagnostics).flatMap { ValueReader.prose($0, field: "reason", diagnostics: &diagnostics) }
@@ -362,13 +411,17 @@ enum AdjudicationReader {
                 continue
             }
             if let earlier = seen[id.value] {
-                diagnostics.append(Diagnostic(.error, "duplicate adjudication id '\(id.value)'", at: id.location, check: .duplicateID,
-                                              notes: [DiagnosticNote("first defined here", at: earlier)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "duplicate adjudication id '\(id.value)'", at: id.location, check: .duplicateID,
+                        notes: [DiagnosticNote("first defined here", at: earlier)]))
                 continue
             }
             seen[id.value] = id.location
-            result.append(Adjudication(id: id, prevails: prevails, over: over, platforms: platforms, os: os,
-                                       reason: reason.value, location: reader.location))
+            result.append(
+                Adjudication(
+                    id: id, prevails: prevails, over: over, platforms: platforms, os: os,
+                    reason: reason.value, location: reader.location))
         }
         return result
     }

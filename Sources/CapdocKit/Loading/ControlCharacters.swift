@@ -17,11 +17,12 @@ enum ControlCharacters {
             }
             guard !found.isEmpty else { continue }
             let shown = text.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(60))) + "…" : text
-            diagnostics.append(Diagnostic(
-                .error,
-                "'\(DisplayText.line(shown))' holds \(found.joined(separator: ", ")): control characters and bidi overrides would act on a terminal or hide text; remove them (tabs and newlines are fine)",
-                at: SourceLocation(path: document.path, line: Int(record.line), column: Int(record.column)),
-                check: .controlCharacter))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "'\(DisplayText.line(shown))' holds \(found.joined(separator: ", ")): control characters and bidi overrides would act on a terminal or hide text; remove them (tabs and newlines are fine)",
+                    at: SourceLocation(path: document.path, line: Int(record.line), column: Int(record.column)),
+                    check: .controlCharacter))
         }
         return diagnostics
     }

@@ -3,7 +3,10 @@
 /// would speak of no domain at all, and a concept left unsaid would be guessed.
 enum DomainReader {
     static let file = "domain.yaml"
-    static let fields = ["name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow", "facts"]
+    static let fields = [
+        "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow",
+        "facts",
+    ]
 
     static func domain(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Domain? {
         guard let reader = MappingReader(node, what: "domain", allowed: fields, diagnostics: &diagnostics) else { return nil }
@@ -14,26 +17,34 @@ enum DomainReader {
             reader.require(field, diagnostics: &diagnostics).flatMap { ValueReader.boolean($0, field: field, diagnostics: &diagnostics) }?.value
         }
         let name = text("name"), fullName = text("full-name"), manPage = text("man-page"), services = text("services")
-        let purpose = text("purpose"), usageExample = text("usage-example"), usageHint = text("usage-hint"), statusAPI = text("status-api"), summary = text("summary")
+        let purpose = text("purpose"), usageExample = text("usage-example"), usageHint = text("usage-hint"), statusAPI = text("status-api"),
+            summary = text("summary")
         let framework = reader.node("framework").flatMap { ValueReader.nonEmptyString($0, field: "framework", diagnostics: &diagnostics) }
         let relaunch = flag("relaunch"), flow = flag("flow")
         // The man page's name is a file name and an argument of `man`, like an id.
         if let manPage, !Identifier.isKebabCase(manPage.value) {
-            diagnostics.append(Diagnostic(.error, "man page name '\(manPage.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
-                                          at: manPage.location, check: .unsafeID))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "man page name '\(manPage.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
+                    at: manPage.location, check: .unsafeID))
         }
         let factTitles = reader.node("facts").map { self.factTitles($0, diagnostics: &diagnostics) } ?? [:]
-        guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch, let flow else { return nil }
-        return Domain(name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
-                      usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
-                      framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles)
+        guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch,
+            let flow
+        else { return nil }
+        return Domain(
+            name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
+            usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
+            framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles)
     }
 
     /// `facts`: a mapping from fact kind to its title in the domain's words.
     private static func factTitles(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [FactKind: String] {
         guard let pairs = node.pairs else {
-            diagnostics.append(Diagnostic(.error, "expected 'facts' to be a mapping of fact kinds to titles, found \(node.kindDescription)",
-                                          at: node.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected 'facts' to be a mapping of fact kinds to titles, found \(node.kindDescription)",
+                    at: node.location, check: .wrongType))
             return [:]
         }
         var titles: [FactKind: String] = [:]
@@ -41,8 +52,10 @@ enum DomainReader {
             let key = pairs.key(index)
             guard let name = key.text, let kind = FactKind(rawValue: name) else {
                 let written = key.text ?? ""
-                diagnostics.append(Diagnostic(.error, "unknown fact kind '\(written)'\(Suggestions.phrase(for: written, in: FactKind.allCases.map(\.rawValue)))",
-                                              at: key.location, check: .unknownID))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unknown fact kind '\(written)'\(Suggestions.phrase(for: written, in: FactKind.allCases.map(\.rawValue)))",
+                        at: key.location, check: .unknownID))
                 continue
             }
             if let title = ValueReader.nonEmptyString(pairs.value(index), field: name, diagnostics: &diagnostics) {
@@ -59,7 +72,8 @@ extension ContentLoader {
     /// loaded, such as the command's help.
     public func domain(at root: String) -> Domain? {
         guard case let .success(data) = fileSystem.contents(of: joinPath(root, DomainReader.file), limit: Self.largestFile),
-              case let .success(node?) = YAMLParser.parse(data, path: joinPath(root, DomainReader.file)) else { return nil }
+            case let .success(node?) = YAMLParser.parse(data, path: joinPath(root, DomainReader.file))
+        else { return nil }
         var ignored: [Diagnostic] = []
         return DomainReader.domain(node, diagnostics: &ignored)
     }

@@ -1,7 +1,7 @@
 import CapdocFiles
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the loader needs from a file system: the disk, or files held in memory (the Content compiled

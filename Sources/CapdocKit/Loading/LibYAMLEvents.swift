@@ -47,8 +47,9 @@ final class LibYAMLEvents {
         case YAML_READER_ERROR:
             return .reader(problem: problem, byteOffset: parser.problem_offset)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
-            return .syntax(problem: problem, context: parser.context.map { String(cString: $0) },
-                           line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+            return .syntax(
+                problem: problem, context: parser.context.map { String(cString: $0) },
+                line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         default:
             return .memory
         }

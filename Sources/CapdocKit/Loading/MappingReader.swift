@@ -13,8 +13,10 @@ struct MappingReader {
     /// Nil (with a diagnostic) when `node` is not a mapping.
     init?(_ node: YAMLNode, what: String, allowed: [String], diagnostics: inout [Diagnostic]) {
         guard let pairs = node.pairs else {
-            diagnostics.append(Diagnostic(.error, "expected \(what) to be a mapping, found \(node.kindDescription)",
-                                          at: node.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected \(what) to be a mapping, found \(node.kindDescription)",
+                    at: node.location, check: .wrongType))
             return nil
         }
         self.location = node.location
@@ -25,19 +27,25 @@ struct MappingReader {
         for index in pairs.indices {
             let key = pairs.key(index)
             guard let name = key.text else {
-                diagnostics.append(Diagnostic(.error, "field names must be plain words, found \(key.kindDescription)",
-                                              at: key.location, check: .wrongType))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "field names must be plain words, found \(key.kindDescription)",
+                        at: key.location, check: .wrongType))
                 continue
             }
             guard let field = Self.field(name, in: allowed) else {
-                diagnostics.append(Diagnostic(.error, "unknown field '\(name)' in \(what)\(Suggestions.phrase(for: name, in: allowed))",
-                                              at: key.location, check: .unknownField))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unknown field '\(name)' in \(what)\(Suggestions.phrase(for: name, in: allowed))",
+                        at: key.location, check: .unknownField))
                 continue
             }
             if slots[field] >= 0 {
-                diagnostics.append(Diagnostic(.error, "duplicate field '\(name)' in \(what)", at: key.location,
-                                              check: .duplicateID,
-                                              notes: [DiagnosticNote("first written here", at: pairs.key(slots[field]).location)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "duplicate field '\(name)' in \(what)", at: key.location,
+                        check: .duplicateID,
+                        notes: [DiagnosticNote("first written here", at: pairs.key(slots[field]).location)]))
                 continue
             }
             slots[field] = index
@@ -69,8 +77,10 @@ struct MappingReader {
     /// A required field: reports `missing-field` at the mapping when absent.
     func require(_ name: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
         if let value = node(name) { return value }
-        diagnostics.append(Diagnostic(.error, "\(what) is missing the required field '\(name)'", at: location,
-                                      check: .missingField))
+        diagnostics.append(
+            Diagnostic(
+                .error, "\(what) is missing the required field '\(name)'", at: location,
+                check: .missingField))
         return nil
     }
 
@@ -85,8 +95,10 @@ struct MappingReader {
 enum ValueReader {
     static func string(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Located<String>? {
         guard let text = node.text, !node.isNull else {
-            diagnostics.append(Diagnostic(.error, "expected '\(field)' to be text, found \(node.isNull ? "nothing" : node.kindDescription)",
-                                          at: node.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected '\(field)' to be text, found \(node.isNull ? "nothing" : node.kindDescription)",
+                    at: node.location, check: .wrongType))
             return nil
         }
         return Located(text, at: node.location)
@@ -116,8 +128,10 @@ enum ValueReader {
             default: break
             }
         }
-        diagnostics.append(Diagnostic(.error, "expected '\(field)' to be true or false, found \(describe(node))",
-                                      at: node.location, check: .wrongType))
+        diagnostics.append(
+            Diagnostic(
+                .error, "expected '\(field)' to be true or false, found \(describe(node))",
+                at: node.location, check: .wrongType))
         return nil
     }
 
@@ -134,16 +148,20 @@ enum ValueReader {
         if node.isScalar, allowScalar, !node.isNull {
             return string(node, field: field, diagnostics: &diagnostics).map { [$0] }
         }
-        diagnostics.append(Diagnostic(.error, "expected '\(field)' to be a list, found \(describe(node))",
-                                      at: node.location, check: .wrongType))
+        diagnostics.append(
+            Diagnostic(
+                .error, "expected '\(field)' to be a list, found \(describe(node))",
+                at: node.location, check: .wrongType))
         return nil
     }
 
     static func version(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Version? {
         guard let text = string(node, field: field, diagnostics: &diagnostics) else { return nil }
         guard let version = Version(text.value) else {
-            diagnostics.append(Diagnostic(.error, "'\(text.value)' is not an OS version (expected dotted numbers such as 13.0)",
-                                          at: text.location, check: .invalidVersionRange))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'\(text.value)' is not an OS version (expected dotted numbers such as 13.0)",
+                    at: text.location, check: .invalidVersionRange))
             return nil
         }
         return version

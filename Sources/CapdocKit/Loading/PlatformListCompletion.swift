@@ -38,9 +38,11 @@ enum PlatformListCompletion {
             let missing = platforms.filter { !named.contains($0) }
             if !missing.isEmpty {
                 let stem = groups.count == 1 ? "not-listed" : "not-listed-" + slug(group.subject)
-                made.append(claim(group, id: unique(stem, &taken), source: source, location: list.location,
-                                  platforms: missing, os: .all, quote: joinedQuote(listed),
-                                  note: "The page's availability list, which names every platform the symbol exists on, has no line for this platform."))
+                made.append(
+                    claim(
+                        group, id: unique(stem, &taken), source: source, location: list.location,
+                        platforms: missing, os: .all, quote: joinedQuote(listed),
+                        note: "The page's availability list, which names every platform the symbol exists on, has no line for this platform."))
             }
             made += introductions(group, listed: listed, source: source, vocabulary: vocabulary, taken: &taken)
         }
@@ -74,8 +76,10 @@ enum PlatformListCompletion {
     /// "iOS 8.0+" also says "not before 8.0": where a listed platform's earliest line starts after the
     /// platform's first version and no claim of the source covers the versions before it, a `false`
     /// claim for them, as the `-before` convention of Content/README.md writes by hand.
-    private static func introductions(_ group: Group, listed: [Claim], source: Source, vocabulary: Vocabulary,
-                                      taken: inout Set<String>) -> [Claim] {
+    private static func introductions(
+        _ group: Group, listed: [Claim], source: Source, vocabulary: Vocabulary,
+        taken: inout Set<String>
+    ) -> [Claim] {
         var made: [Claim] = []
         for platform in vocabulary.ids(.platform) {
             guard let first = vocabulary.firstVersion(of: platform) else { continue }
@@ -83,21 +87,28 @@ enum PlatformListCompletion {
             let naming = group.claims.filter { $0.scope.platforms.names(platform) }
             let lines = listed.filter { $0.scope.platforms.names(platform) }
             guard let line = lines.min(by: { ($0.scope.os.from ?? .zero) < ($1.scope.os.from ?? .zero) }),
-                  let introduced = line.scope.os.from, first < introduced,
-                  !naming.contains(where: { claim in claim.scope.os.from.map { $0 < introduced } ?? true }) else { continue }
-            made.append(claim(group, id: unique(line.id.value + "-before", &taken), source: source, location: line.location,
-                              platforms: [platform], os: VersionRange(until: introduced), quote: line.quote.value,
-                              note: "The availability line gives the introduction: the symbol does not exist before it."))
+                let introduced = line.scope.os.from, first < introduced,
+                !naming.contains(where: { claim in claim.scope.os.from.map { $0 < introduced } ?? true })
+            else { continue }
+            made.append(
+                claim(
+                    group, id: unique(line.id.value + "-before", &taken), source: source, location: line.location,
+                    platforms: [platform], os: VersionRange(until: introduced), quote: line.quote.value,
+                    note: "The availability line gives the introduction: the symbol does not exist before it."))
         }
         return made
     }
 
-    private static func claim(_ group: Group, id: String, source: Source, location: SourceLocation, platforms: [String],
-                              os: VersionRange, quote: String, note: String) -> Claim {
-        Claim(sourceID: source.id.value, id: Located(id, at: location), fact: group.kind, location: location,
-              scope: ClaimScope(subjects: .named([Located(group.subject, at: location)]),
-                                platforms: .named(platforms.map { Located($0, at: location) }), os: os),
-              value: Located(.boolean(false), at: location), quote: Located(quote, at: location), note: note)
+    private static func claim(
+        _ group: Group, id: String, source: Source, location: SourceLocation, platforms: [String],
+        os: VersionRange, quote: String, note: String
+    ) -> Claim {
+        Claim(
+            sourceID: source.id.value, id: Located(id, at: location), fact: group.kind, location: location,
+            scope: ClaimScope(
+                subjects: .named([Located(group.subject, at: location)]),
+                platforms: .named(platforms.map { Located($0, at: location) }), os: os),
+            value: Located(.boolean(false), at: location), quote: Located(quote, at: location), note: note)
     }
 
     /// The quotes of the list's lines, in the source's order, as one quote whose parts are looked up in order.

@@ -11,7 +11,10 @@ extension ValueReader {
 
     static func checkNesting(_ text: Located<String>, field: String, diagnostics: inout [Diagnostic]) {
         guard let deep = ProseNesting.firstTooDeep(in: text.value) else { return }
-        diagnostics.append(Diagnostic(.error, "'\(field)' nests its Markdown more than \(ProseNesting.mostLevels) levels deep (quotes, lists, emphasis and links inside each other), first at line \(deep.line), column \(deep.column) of its text",
-                                      at: text.location, check: .proseNesting))
+        diagnostics.append(
+            Diagnostic(
+                .error,
+                "'\(field)' nests its Markdown more than \(ProseNesting.mostLevels) levels deep (quotes, lists, emphasis and links inside each other), first at line \(deep.line), column \(deep.column) of its text",
+                at: text.location, check: .proseNesting))
     }
 }

@@ -32,24 +32,30 @@ struct VocabularyLoader {
 
     mutating func loadList(_ node: YAMLNode, kind: EntityKind, extras: [String], diagnostics: inout [Diagnostic]) {
         guard let items = node.items else {
-            diagnostics.append(Diagnostic(.error, "expected a list of \(kind.plural), found \(node.kindDescription)",
-                                          at: node.location, check: .wrongType))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected a list of \(kind.plural), found \(node.kindDescription)",
+                    at: node.location, check: .wrongType))
             return
         }
         // A list without entries would not fail any later check: with no levels, every claim about a
         // level would be dropped without a word.
         if items.isEmpty {
-            diagnostics.append(Diagnostic(.error, "no \(kind.plural): the list must have at least one \(kind.rawValue)",
-                                          at: node.location, check: .missingField))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "no \(kind.plural): the list must have at least one \(kind.rawValue)",
+                    at: node.location, check: .missingField))
             return
         }
         let allowed = ["id", "name", "summary"] + extras
         for item in items {
             if let entity = entity(item, kind: kind, allowed: allowed, extras: extras, diagnostics: &diagnostics) {
                 if let earlier = vocabulary.add(entity) {
-                    diagnostics.append(Diagnostic(.error, "duplicate \(kind.rawValue) id '\(entity.id.value)'", at: entity.id.location,
-                                                  check: .duplicateID,
-                                                  notes: [DiagnosticNote("first defined here", at: earlier.id.location)]))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "duplicate \(kind.rawValue) id '\(entity.id.value)'", at: entity.id.location,
+                            check: .duplicateID,
+                            notes: [DiagnosticNote("first defined here", at: earlier.id.location)]))
                 }
             }
         }
@@ -59,7 +65,8 @@ struct VocabularyLoader {
     private func entity(_ node: YAMLNode, kind: EntityKind, allowed: [String], extras: [String], diagnostics: inout [Diagnostic]) -> Entity? {
         guard let reader = MappingReader(node, what: kind.rawValue, allowed: allowed, diagnostics: &diagnostics) else { return nil }
         guard let idNode = reader.require("id", diagnostics: &diagnostics),
-              let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics) else { return nil }
+            let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics)
+        else { return nil }
         if let problem = Identifier.problem(with: id.value, kind: kind) {
             diagnostics.append(Diagnostic(.error, problem, at: id.location, check: .unsafeID))
             return nil
@@ -76,17 +83,23 @@ struct VocabularyLoader {
                 apis = (ValueReader.stringList(value, field: extra, allowScalar: false, diagnostics: &diagnostics) ?? []).map(\.value)
             } else if let text = ValueReader.nonEmptyString(value, field: extra, diagnostics: &diagnostics) {
                 if extra == "type" || extra == "alternative-type", !Self.keyTypes.contains(text.value) {
-                    diagnostics.append(Diagnostic(.error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
-                                                  at: text.location, check: .wrongType))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "key type '\(text.value)' is not one of \(Self.keyTypes.joined(separator: ", "))",
+                            at: text.location, check: .wrongType))
                 }
                 if extra == "values", !Self.keyValueKinds.contains(text.value) {
-                    diagnostics.append(Diagnostic(.error, "key values '\(text.value)' is not one of \(Self.keyValueKinds.joined(separator: ", "))",
-                                                  at: text.location, check: .wrongType))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "key values '\(text.value)' is not one of \(Self.keyValueKinds.joined(separator: ", "))",
+                            at: text.location, check: .wrongType))
                     continue
                 }
                 if extra == "first-version", Version(text.value) == nil {
-                    diagnostics.append(Diagnostic(.error, "first-version '\(text.value)' is not a version (dotted numbers, such as \"2.0\")",
-                                                  at: text.location, check: .wrongType))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "first-version '\(text.value)' is not a version (dotted numbers, such as \"2.0\")",
+                            at: text.location, check: .wrongType))
                     continue
                 }
                 attributes[extra] = text.value
@@ -95,8 +108,10 @@ struct VocabularyLoader {
         if kind == .key, let type = attributes["type"], Self.keyTypes.contains(type) {
             for role in Self.keyRoles {
                 guard let needed = role.type, needed != type, let node = reader.node(role.field), attributes[role.field] != nil else { continue }
-                diagnostics.append(Diagnostic(.error, "'\(role.field)' marks \(Self.article(needed)) \(needed) key, but \(id.value) is \(Self.article(type)) \(type)",
-                                              at: node.location, check: .wrongType))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "'\(role.field)' marks \(Self.article(needed)) \(needed) key, but \(id.value) is \(Self.article(type)) \(type)",
+                        at: node.location, check: .wrongType))
                 attributes[role.field] = nil
             }
         }
@@ -106,13 +121,17 @@ struct VocabularyLoader {
         if kind == .state, !reader.has("status") {
             _ = reader.require("status", diagnostics: &diagnostics)
         }
-        return Entity(kind: kind, id: id, name: name?.value ?? id.value, summary: summary?.value ?? "",
-                      attributes: attributes, apis: apis)
+        return Entity(
+            kind: kind, id: id, name: name?.value ?? id.value, summary: summary?.value ?? "",
+            attributes: attributes, apis: apis)
     }
 
     mutating func loadFlow(_ node: YAMLNode, diagnostics: inout [Diagnostic]) {
-        guard let reader = MappingReader(node, what: "flow", allowed: Self.flowSections.map(\.field),
-                                         diagnostics: &diagnostics) else { return }
+        guard
+            let reader = MappingReader(
+                node, what: "flow", allowed: Self.flowSections.map(\.field),
+                diagnostics: &diagnostics)
+        else { return }
         for section in Self.flowSections {
             if let list = reader.require(section.field, diagnostics: &diagnostics) {
                 loadList(list, kind: section.kind, extras: section.extras, diagnostics: &diagnostics)

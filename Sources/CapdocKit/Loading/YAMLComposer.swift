@@ -91,11 +91,14 @@ struct YAMLComposer {
                 let tag = scalar.quoted_implicit != 0 ? nil : Self.resolvedTag(scalar.tag, default: Self.stringTag)
                 if let tag { tags[node] = tag }
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey,
-                   tag != nil || !fingerprints.push(scalar.value, count: scalar.length) {
+                    tag != nil || !fingerprints.push(scalar.value, count: scalar.length)
+                {
                     stack[last].comparesKeysFully = true
                 }
-                records.append(record(scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLDocument.Record.plainScalar : YAMLDocument.Record.quotedScalar,
-                                      start: Int32(texts.count)))
+                records.append(
+                    record(
+                        scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLDocument.Record.plainScalar : YAMLDocument.Record.quotedScalar,
+                        start: Int32(texts.count)))
                 texts.append(Self.text(scalar.value, count: scalar.length))
                 size = 1
                 if let anchor = Self.name(scalar.anchor) { anchors[anchor] = (node, size) }
@@ -120,8 +123,10 @@ struct YAMLComposer {
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey { stack[last].comparesKeysFully = true }
                 // Its children's place and number are known at its end.
                 records.append(record(isMapping ? YAMLDocument.Record.mapping : YAMLDocument.Record.sequence, start: 0))
-                stack.append(Frame(record: index, isMapping: isMapping, anchor: Self.name(start.anchor),
-                                   firstChild: pending.count, firstFingerprint: fingerprints.count))
+                stack.append(
+                    Frame(
+                        record: index, isMapping: isMapping, anchor: Self.name(start.anchor),
+                        firstChild: pending.count, firstFingerprint: fingerprints.count))
                 try next()
                 continue
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -144,8 +149,9 @@ struct YAMLComposer {
     /// A node's record at the current event's position.
     private func record(_ kind: UInt8, start: Int32) -> YAMLDocument.Record {
         let mark = events.event.pointee.start_mark
-        return YAMLDocument.Record(kind: kind, line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1),
-                                   start: start, count: 0)
+        return YAMLDocument.Record(
+            kind: kind, line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1),
+            start: start, count: 0)
     }
 
     /// Ends the open collection: places its children, checks a mapping's keys, registers its anchor.

@@ -12,8 +12,9 @@ enum YAMLErrorDiagnostic {
             return invalid(problem + (context.map { " (\($0))" } ?? ""), line: line, column: column)
         case let .libyaml(.reader(problem, byteOffset)):
             // The reader reports a byte offset, not a line: count the lines up to it.
-            return Diagnostic(.error, "invalid YAML: \(problem)", at: location(ofByte: byteOffset, in: yaml, path: path),
-                              check: .yamlSyntax)
+            return Diagnostic(
+                .error, "invalid YAML: \(problem)", at: location(ofByte: byteOffset, in: yaml, path: path),
+                check: .yamlSyntax)
         case .libyaml(.memory):
             return Diagnostic(.error, "invalid YAML: Memory error", at: .file(path), check: .yamlSyntax)
         case let .undefinedAlias(line, column):
@@ -23,8 +24,9 @@ enum YAMLErrorDiagnostic {
         case let .nestedTooDeep(line, column):
             return invalid("nested more than \(YAMLComposer.mostNestingLevels) levels deep", line: line, column: column)
         case let .duplicatedKey(name, first, repeated):
-            return Diagnostic(.error, name.map { "field '\($0)' is written twice in one mapping" } ?? "a key is written twice in one mapping",
-                              at: repeated, check: .duplicateID, notes: [DiagnosticNote("first written here", at: first)])
+            return Diagnostic(
+                .error, name.map { "field '\($0)' is written twice in one mapping" } ?? "a key is written twice in one mapping",
+                at: repeated, check: .duplicateID, notes: [DiagnosticNote("first written here", at: first)])
         }
     }
 

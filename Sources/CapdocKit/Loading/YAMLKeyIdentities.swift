@@ -26,8 +26,9 @@ struct YAMLKeyIdentities {
             let range = Int(record.start)..<Int(record.start + record.count)
             if childrenDone {
                 let keys = nodes.children[range].map { child in Self.scalarKey(child, in: nodes) ?? collections[child]! }
-                collections[current] = interner.collection(isMapping: record.kind == YAMLDocument.Record.mapping, tag: nodes.tags[current],
-                                                           children: keys)
+                collections[current] = interner.collection(
+                    isMapping: record.kind == YAMLDocument.Record.mapping, tag: nodes.tags[current],
+                    children: keys)
             } else {
                 stack.append((current, true))
                 for child in nodes.children[range] where Self.scalarKey(child, in: nodes) == nil && collections[child] == nil {

@@ -27,8 +27,10 @@ enum YAMLParser {
         }
         guard let composed else { return .success(nil) }
         if composed.size > max(1_000, file.count * nodesPerByteLimit) {
-            return .failure(Diagnostic(.error, "the document's aliases expand it to more nodes than it has bytes; write the values out instead of aliasing them",
-                                       at: .file(path), check: .yamlSyntax))
+            return .failure(
+                Diagnostic(
+                    .error, "the document's aliases expand it to more nodes than it has bytes; write the values out instead of aliasing them",
+                    at: .file(path), check: .yamlSyntax))
         }
         return .success(composed.root)
     }
@@ -40,7 +42,8 @@ enum YAMLParser {
         while index < bytes.count {
             let byte = bytes[index]
             let length: Int = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
-            let valid = length > 0 && index + length <= bytes.count
+            let valid =
+                length > 0 && index + length <= bytes.count
                 && String(bytes: bytes[index..<(index + length)], encoding: .utf8) != nil
             if !valid {
                 let column = (String(bytes: bytes[lineStart..<index], encoding: .utf8)?.unicodeScalars.count ?? (index - lineStart)) + 1

@@ -50,7 +50,8 @@ struct CellIndex: Sendable {
     /// The cell of an address given by ids, or nil when an id is not in the vocabulary.
     func cell(kind: FactKind, subject: String, platform: String, level: String?) -> Int? {
         let ordinal = kind.ordinal
-        guard let subjectPosition = subjectPositionsByKind[ordinal][subject], let platformPosition = Self.position(of: platform, in: platforms, platformPositions)
+        guard let subjectPosition = subjectPositionsByKind[ordinal][subject],
+            let platformPosition = Self.position(of: platform, in: platforms, platformPositions)
         else { return nil }
         var levelPosition = 0
         if kind.takesLevels {

@@ -121,7 +121,8 @@ private struct Coverage: Sendable {
         for subject in subjects {
             for platform in platforms {
                 for level in levelsCovered(on: platform) {
-                    covered.namedCells.append(Int32(cells.index(kind: ordinal, takesLevels: kind.takesLevels, subject: subject, platform: platform, level: level)))
+                    covered.namedCells.append(
+                        Int32(cells.index(kind: ordinal, takesLevels: kind.takesLevels, subject: subject, platform: platform, level: level)))
                     covered.namedClaims.append(claim)
                 }
             }

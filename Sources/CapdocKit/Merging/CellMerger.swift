@@ -101,7 +101,8 @@ struct CellMerger {
         agreeing.removeAll(keepingCapacity: true)
         sweep.appendCovering(withValue: valueID, to: &agreeing)
         if hasPending, pending.upper == lower, columns.valueIDs[Int(pending.valueClaim)] == valueID,
-           pending.claims == agreeing, pending.deciding == deciding, pending.adjudication == adjudication {
+            pending.claims == agreeing, pending.deciding == deciding, pending.adjudication == adjudication
+        {
             pending.upper = upper
             return
         }
@@ -116,24 +117,28 @@ struct CellMerger {
     }
 
     private mutating func write(_ cell: Cell) {
-        write(cell, lower: pending.lower, upper: pending.upper, valueClaim: pending.valueClaim, adjudication: pending.adjudication,
-              citations: citations.citations(claims: pending.claims, deciding: pending.deciding, columns: columns))
+        write(
+            cell, lower: pending.lower, upper: pending.upper, valueClaim: pending.valueClaim, adjudication: pending.adjudication,
+            citations: citations.citations(claims: pending.claims, deciding: pending.deciding, columns: columns))
         hasPending = false
     }
 
     /// Writes the fact that one claim states over its own range.
     private mutating func write(_ cell: Cell, claim: Int32) {
-        write(cell, lower: columns.from[Int(claim)], upper: columns.until[Int(claim)], valueClaim: claim, adjudication: nil,
-              citations: citations.citations(of: claim, columns: columns))
+        write(
+            cell, lower: columns.from[Int(claim)], upper: columns.until[Int(claim)], valueClaim: claim, adjudication: nil,
+            citations: citations.citations(of: claim, columns: columns))
     }
 
     private mutating func write(_ cell: Cell, lower: Int32, upper: Int32, valueClaim: Int32, adjudication: String?, citations: FactCitations) {
         let first = firstRanks[cell.address.platform]
         guard upper > first else { return }
         let lower = lower <= first ? VersionRanks.unboundedFrom : lower
-        facts.append(Fact(kind: cell.address.kind, subject: cell.subject, platform: cell.platform, level: cell.level,
-                          os: ranks.range(from: lower, until: upper), value: columns.values[Int(valueClaim)],
-                          adjudication: adjudication, citations: citations))
+        facts.append(
+            Fact(
+                kind: cell.address.kind, subject: cell.subject, platform: cell.platform, level: cell.level,
+                os: ranks.range(from: lower, until: upper), value: columns.values[Int(valueClaim)],
+                adjudication: adjudication, citations: citations))
     }
 }
 

@@ -65,7 +65,9 @@ struct CellSweep {
             lower = nextSegment == 0 ? VersionRanks.unboundedFrom : cuts[nextSegment - 1]
             upper = nextSegment == cuts.count ? unboundedUntil : cuts[nextSegment]
             nextSegment += 1
-            let found = isBig ? big.enter(lower, columns: columns, narrowest: &narrowest)
+            let found =
+                isBig
+                ? big.enter(lower, columns: columns, narrowest: &narrowest)
                 : small.enter(lower, upper, claims: claims, columns: columns, narrowest: &narrowest)
             if found { return true }
         }

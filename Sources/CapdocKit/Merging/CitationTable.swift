@@ -56,9 +56,10 @@ struct CitationTable {
         let references = claims.map { columns.references[Int($0)] }
         // Usually every claim decides: then the two lists are one array.
         // The claim numbers are places in the model's claims (`ClaimsByReference` is built on the same list).
-        return FactCitations(claims: references,
-                             deciding: claims == deciding ? references : deciding.map { columns.references[Int($0)] },
-                             sources: sourceRanks.map { columns.sourceIDs[Int($0)] },
-                             decidingPlaces: deciding)
+        return FactCitations(
+            claims: references,
+            deciding: claims == deciding ? references : deciding.map { columns.references[Int($0)] },
+            sources: sourceRanks.map { columns.sourceIDs[Int($0)] },
+            decidingPlaces: deciding)
     }
 }

@@ -62,7 +62,8 @@ struct ClaimColumns: Sendable {
 
     /// Whether claim `a` refines claim `b` (see `Specificity.refines`), on ranks.
     func refines(_ a: Int32, _ b: Int32) -> Bool {
-        Specificity.refines(dimensions: dimensions[Int(a)], from: from[Int(a)], until: until[Int(a)],
-                            dimensions: dimensions[Int(b)], from: from[Int(b)], until: until[Int(b)])
+        Specificity.refines(
+            dimensions: dimensions[Int(a)], from: from[Int(a)], until: until[Int(a)],
+            dimensions: dimensions[Int(b)], from: from[Int(b)], until: until[Int(b)])
     }
 }

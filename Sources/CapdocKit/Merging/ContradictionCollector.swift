@@ -54,11 +54,12 @@ struct ContradictionCollector: Sendable {
         order.map { key in
             let extent = extents[key]!
             let subjects = cells.subjects(key.kind)
-            return Contradiction(kind: key.kind, claims: key.claims.map { references[Int($0)] }, adjudication: key.adjudication,
-                                 subjects: extent.subjects.sorted().map { subjects[$0] },
-                                 platforms: extent.platforms.sorted().map { cells.platforms[$0] },
-                                 levels: extent.levels.sorted().map { cells.levels[$0] },
-                                 ranges: Dictionary(uniqueKeysWithValues: extent.ranges.map { (cells.platforms[$0], Self.coalesce($1)) }))
+            return Contradiction(
+                kind: key.kind, claims: key.claims.map { references[Int($0)] }, adjudication: key.adjudication,
+                subjects: extent.subjects.sorted().map { subjects[$0] },
+                platforms: extent.platforms.sorted().map { cells.platforms[$0] },
+                levels: extent.levels.sorted().map { cells.levels[$0] },
+                ranges: Dictionary(uniqueKeysWithValues: extent.ranges.map { (cells.platforms[$0], Self.coalesce($1)) }))
         }
     }
 
@@ -75,15 +76,17 @@ struct ContradictionCollector: Sendable {
         for range in sorted {
             guard var last = result.last else { result.append(range); continue }
             // `range` starts at or after `last` starts; they join when it starts before `last` ends, or exactly there.
-            let joins: Bool = switch (last.until, range.from) {
-            case (nil, _), (_, nil): true
-            case let (end?, start?): !(end < start)
-            }
-            if joins {
-                last.until = switch (last.until, range.until) {
-                case (nil, _), (_, nil): nil
-                case let (a?, b?): max(a, b)
+            let joins: Bool =
+                switch (last.until, range.from) {
+                case (nil, _), (_, nil): true
+                case let (end?, start?): !(end < start)
                 }
+            if joins {
+                last.until =
+                    switch (last.until, range.until) {
+                    case (nil, _), (_, nil): nil
+                    case let (a?, b?): max(a, b)
+                    }
                 result[result.count - 1] = last
             } else {
                 result.append(range)

@@ -8,11 +8,15 @@ public struct Fact: Sendable, Hashable {
     public var kind: FactKind
     private var box: FactBox
 
-    init(kind: FactKind, subject: String, platform: String, level: String?, os: VersionRange, value: ClaimValue,
-         adjudication: String?, citations: FactCitations) {
+    init(
+        kind: FactKind, subject: String, platform: String, level: String?, os: VersionRange, value: ClaimValue,
+        adjudication: String?, citations: FactCitations
+    ) {
         self.kind = kind
-        box = FactBox(FactFields(subject: subject, platform: platform, level: level, os: os, value: value,
-                                 adjudication: adjudication, citations: citations))
+        box = FactBox(
+            FactFields(
+                subject: subject, platform: platform, level: level, os: os, value: value,
+                adjudication: adjudication, citations: citations))
     }
 
     /// The subject's id (a service, level, request, status or key), the topic of a note, the `FlowKey`
@@ -183,8 +187,10 @@ public struct MergeResult: Sendable {
     let cells: CellIndex
     let cellStarts: [Int32]
 
-    init(facts: [Fact], cells: CellIndex, cellStarts: [Int32], contradictions: [Contradiction], usedAdjudications: Set<String>,
-         claimsByReference: ClaimsByReference) {
+    init(
+        facts: [Fact], cells: CellIndex, cellStarts: [Int32], contradictions: [Contradiction], usedAdjudications: Set<String>,
+        claimsByReference: ClaimsByReference
+    ) {
         self.facts = facts
         self.cells = cells
         self.cellStarts = cellStarts

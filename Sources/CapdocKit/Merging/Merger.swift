@@ -16,8 +16,9 @@ enum Merger {
         // Where a platform begins: a fact about the time before it is not written (see `CellMerger`).
         let firstRanks = firstVersions.map { $0.map { ranks.from(VersionRange(from: $0)) } ?? VersionRanks.unboundedFrom }
         let columns = ClaimColumns(claims: claims, ranks: ranks)
-        let rulings = Ruling.prepare(model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
-                                     platforms: cells.platformPositions, ranks: ranks)
+        let rulings = Ruling.prepare(
+            model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
+            platforms: cells.platformPositions, ranks: ranks)
         let members = CellMembers(claims: claims, cells: cells, equivalent: EquivalentLevels(claims: claims, cells: cells))
 
         // Cells are independent: rows of cells (one kind × subject each) are merged in runs on every
@@ -57,9 +58,10 @@ enum Merger {
             contradictions.absorb(run.merger.contradictions)
             used.formUnion(run.merger.used)
         }
-        return MergeResult(facts: facts, cells: cells, cellStarts: cellStarts,
-                           contradictions: contradictions.result(references: columns.references, cells: cells),
-                           usedAdjudications: used, claimsByReference: claimsByReference!)
+        return MergeResult(
+            facts: facts, cells: cells, cellStarts: cellStarts,
+            contradictions: contradictions.result(references: columns.references, cells: cells),
+            usedAdjudications: used, claimsByReference: claimsByReference!)
     }
 
     /// What the tasks of the merge hand back.
@@ -69,8 +71,10 @@ enum Merger {
     }
 
     /// Merges the cells of some rows, in cell order; returns how many facts each cell has.
-    private static func merge(_ rows: ArraySlice<(kind: FactKind, subject: Int)>, cells: CellIndex, members: CellMembers,
-                              into merger: inout CellMerger) -> [Int32] {
+    private static func merge(
+        _ rows: ArraySlice<(kind: FactKind, subject: Int)>, cells: CellIndex, members: CellMembers,
+        into merger: inout CellMerger
+    ) -> [Int32] {
         var counts: [Int32] = []
         for (kind, subject) in rows {
             let subjectID = cells.subjects(kind)[subject]
@@ -79,10 +83,12 @@ enum Merger {
                 let generalRow = cells.generalRow(kind: kind.ordinal, platform: platform, level: 0)
                 for level in 0..<cells.levelCount(kind) {
                     let before = merger.facts.count
-                    merger.merge(CellMerger.Cell(address: .init(kind: kind, subject: subject, platform: platform, level: kind.takesLevels ? level : nil),
-                                                 subject: subjectID, platform: cells.platforms[platform],
-                                                 level: kind.takesLevels ? cells.levels[level] : nil),
-                                 named: members.named(cell), general: members.general(generalRow + level))
+                    merger.merge(
+                        CellMerger.Cell(
+                            address: .init(kind: kind, subject: subject, platform: platform, level: kind.takesLevels ? level : nil),
+                            subject: subjectID, platform: cells.platforms[platform],
+                            level: kind.takesLevels ? cells.levels[level] : nil),
+                        named: members.named(cell), general: members.general(generalRow + level))
                     counts.append(Int32(merger.facts.count - before))
                     cell += 1
                 }

@@ -55,10 +55,11 @@ struct Ruling: Sendable {
             // Unknown references are reported by the unknown-id check; such a ruling cannot apply.
             guard let prevails = claimIndex[adjudication.prevails.value] else { continue }
             let over = Set(adjudication.over.compactMap { claimIndex[$0.value].map(Int32.init) })
-            let platformIDs: Set<String>? = switch adjudication.platforms {
-            case .silent, .all: nil
-            case let .named(ids): Set(ids.map(\.value))
-            }
+            let platformIDs: Set<String>? =
+                switch adjudication.platforms {
+                case .silent, .all: nil
+                case let .named(ids): Set(ids.map(\.value))
+                }
             rulings.append(Ruling(id: adjudication.id.value, prevails: Int32(prevails), over: over, platforms: platformIDs, os: adjudication.os))
             if !adjudication.os.isUnbounded, let platformIDs {
                 for platform in platformIDs {

@@ -33,8 +33,10 @@ struct Specificity: Sendable, Hashable {
     var dimensions: UInt8 { (platformsNamed ? 2 : 0) | (levelsNamed ? 1 : 0) }
 
     /// `refines`, on dimension bits and `VersionRanks`.
-    static func refines(dimensions a: UInt8, from aFrom: Int32, until aUntil: Int32,
-                        dimensions b: UInt8, from bFrom: Int32, until bUntil: Int32) -> Bool {
+    static func refines(
+        dimensions a: UInt8, from aFrom: Int32, until aUntil: Int32,
+        dimensions b: UInt8, from bFrom: Int32, until bUntil: Int32
+    ) -> Bool {
         let aAtLeastAsNarrow = a & b == b && aFrom >= bFrom && aUntil <= bUntil
         let bAtLeastAsNarrow = a & b == a && bFrom >= aFrom && bUntil <= aUntil
         return aAtLeastAsNarrow && !bAtLeastAsNarrow

@@ -22,7 +22,8 @@ struct VersionRanks: Sendable {
 
     /// The range between two ranks (either may be unbounded).
     func range(from: Int32, until: Int32) -> VersionRange {
-        VersionRange(from: from == Self.unboundedFrom ? nil : versions[Int(from)],
-                     until: until == unboundedUntil ? nil : versions[Int(until)])
+        VersionRange(
+            from: from == Self.unboundedFrom ? nil : versions[Int(from)],
+            until: until == unboundedUntil ? nil : versions[Int(until)])
     }
 }

@@ -91,11 +91,12 @@ public struct TransitionOutcome: Sendable, Hashable {
     }
 
     var display: String {
-        let delegateText = switch delegate {
-        case true?: "delegate told"
-        case false?: "delegate not told"
-        case nil: "delegate not stated"
-        }
+        let delegateText =
+            switch delegate {
+            case true?: "delegate told"
+            case false?: "delegate not told"
+            case nil: "delegate not stated"
+            }
         return "to \(to) (reports \(status ?? "?"), \(delegateText))"
     }
 }
@@ -119,8 +120,10 @@ public struct ClaimScope: Sendable, Hashable {
     public var levels: Selection
     public var os: VersionRange
 
-    public init(subjects: Selection, platforms: Selection = .silent, levels: Selection = .silent,
-                os: VersionRange = .all) {
+    public init(
+        subjects: Selection, platforms: Selection = .silent, levels: Selection = .silent,
+        os: VersionRange = .all
+    ) {
         self.subjects = subjects
         self.platforms = platforms
         self.levels = levels
@@ -207,14 +210,18 @@ public struct Claim: Sendable, Hashable {
         set { box = box.with { $0.replacement = newValue } }
     }
 
-    public init(sourceID: String, id: Located<String>, fact: FactKind, location: SourceLocation,
-                scope: ClaimScope, value: Located<ClaimValue>, quote: Located<String>,
-                topic: String? = nil, note: String? = nil, trigger: Located<String>? = nil,
-                choice: Located<String>? = nil, references: [ValueReference] = [], replacement: String? = nil) {
+    public init(
+        sourceID: String, id: Located<String>, fact: FactKind, location: SourceLocation,
+        scope: ClaimScope, value: Located<ClaimValue>, quote: Located<String>,
+        topic: String? = nil, note: String? = nil, trigger: Located<String>? = nil,
+        choice: Located<String>? = nil, references: [ValueReference] = [], replacement: String? = nil
+    ) {
         self.fact = fact
-        box = ClaimBox(ClaimFields(sourceID: sourceID, id: id, location: location, scope: scope, value: value,
-                                   quote: quote, topic: topic, note: note, trigger: trigger, choice: choice,
-                                   references: references, replacement: replacement))
+        box = ClaimBox(
+            ClaimFields(
+                sourceID: sourceID, id: id, location: location, scope: scope, value: value,
+                quote: quote, topic: topic, note: note, trigger: trigger, choice: choice,
+                references: references, replacement: replacement))
     }
 
     /// The state a flow claim starts from.
@@ -227,7 +234,8 @@ public struct Claim: Sendable, Hashable {
     /// transitions (the choice empty when no prompt appears). See `FlowKey`.
     var flowKey: String? {
         guard let from = fromState, let trigger else { return nil }
-        return fact == .prompt ? FlowKey.prompt(from: from, trigger: trigger.value)
+        return fact == .prompt
+            ? FlowKey.prompt(from: from, trigger: trigger.value)
             : FlowKey.transition(from: from, trigger: trigger.value, choice: choice?.value)
     }
 }
@@ -276,9 +284,11 @@ public struct Source: Sendable, Hashable {
     /// The title with its edition, as readers see it: two copies of one page must not look the same.
     public var displayTitle: String { edition.map { "\(title) (\($0))" } ?? title }
 
-    public init(id: Located<String>, title: String, url: String, kind: String, date: String?,
-                archive: Located<String>?, summary: String?, claims: [Claim], path: String, edition: String? = nil,
-                platformList: Located<String>? = nil) {
+    public init(
+        id: Located<String>, title: String, url: String, kind: String, date: String?,
+        archive: Located<String>?, summary: String?, claims: [Claim], path: String, edition: String? = nil,
+        platformList: Located<String>? = nil
+    ) {
         self.edition = edition
         self.platformList = platformList
         self.id = id
@@ -305,8 +315,10 @@ public struct Adjudication: Sendable, Hashable {
     public var reason: String
     public var location: SourceLocation
 
-    public init(id: Located<String>, prevails: Located<String>, over: [Located<String>],
-                platforms: Selection, os: VersionRange, reason: String, location: SourceLocation) {
+    public init(
+        id: Located<String>, prevails: Located<String>, over: [Located<String>],
+        platforms: Selection, os: VersionRange, reason: String, location: SourceLocation
+    ) {
         self.id = id
         self.prevails = prevails
         self.over = over

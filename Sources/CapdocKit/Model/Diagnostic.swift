@@ -33,8 +33,10 @@ public struct Diagnostic: Hashable, Sendable, Error {
     public var checkID: CheckID
     public var notes: [DiagnosticNote]
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation,
-                check checkID: CheckID, notes: [DiagnosticNote] = []) {
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation,
+        check checkID: CheckID, notes: [DiagnosticNote] = []
+    ) {
         self.location = location
         self.severity = severity
         self.message = message

@@ -34,9 +34,12 @@ public struct Domain: Sendable, Hashable {
     /// Titles of fact kinds in this domain's words, where the generic title would not do.
     var factTitles: [FactKind: String]
 
-    public init(name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
-                purpose: String = "why the app needs access", usageExample: String = "Why your app needs access", usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
-                relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]) {
+    public init(
+        name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
+        purpose: String = "why the app needs access", usageExample: String = "Why your app needs access",
+        usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
+        relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]
+    ) {
         self.name = name
         self.fullName = fullName
         self.manPage = manPage

@@ -38,7 +38,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         switch self {
         case .levelSupported: .level
         case .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .serviceDeprecated, .explicitRequestRequired,
-             .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery, .optOutKey: .service
+            .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery, .optOutKey:
+            .service
         case .requestAvailable, .requestKeys, .requestDeprecated: .request
         case .statusExists: .status
         case .keyExists, .keyDeprecated: .key
@@ -133,9 +134,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .transition: .transition
         case .note, .authorizationCallback: .text
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable,
-             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
-             .serviceDeprecated, .requestDeprecated, .apiAvailable, .apiDeprecated, .worksWithReducedAccuracy,
-             .backgroundModeRequired, .backgroundDelivery, .bundleLevelSupported, .bundleBackground: .boolean
+            .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
+            .serviceDeprecated, .requestDeprecated, .apiAvailable, .apiDeprecated, .worksWithReducedAccuracy,
+            .backgroundModeRequired, .backgroundDelivery, .bundleLevelSupported, .bundleBackground:
+            .boolean
         }
     }
 
@@ -145,9 +147,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         switch self {
         case .keyDeprecated, .serviceDeprecated, .requestDeprecated, .apiDeprecated: true
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
-             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
-             .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
-             .optOutKey, .bundleLevelSupported, .bundleBackground: false
+            .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
+            .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
+            .optOutKey, .bundleLevelSupported, .bundleBackground:
+            false
         }
     }
 
@@ -181,7 +184,8 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .bundleBackground: "A bundle of this kind may run in the background, with the background modes that need it."
         case .authorizationCallback: "The delegate method that reports authorization changes, the user's choices among them."
         case .prompt: "The Info.plist key whose usage string the prompt shows, when the trigger happens in the state."
-        case .transition: "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."
+        case .transition:
+            "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."
         case .note: "A remark about a topic on the platform (CommonMark)."
         }
     }

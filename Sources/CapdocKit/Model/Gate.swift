@@ -27,10 +27,14 @@ public struct Gate: Sendable, Hashable {
     /// app the user granted only approximate locations cannot use.
     public var accuracy: Accuracy? { box.fields.accuracy }
 
-    public init(id: Located<String>, gated: [FactKind], requires: FactKind, subject: GateSubject?, outcome: String,
-                name: String, summary: String, location: SourceLocation, accuracy: Accuracy? = nil) {
-        box = SharedBox(GateFields(id: id, gated: gated, requires: requires, subject: subject, outcome: outcome, name: name,
-                                   summary: summary, location: location, accuracy: accuracy))
+    public init(
+        id: Located<String>, gated: [FactKind], requires: FactKind, subject: GateSubject?, outcome: String,
+        name: String, summary: String, location: SourceLocation, accuracy: Accuracy? = nil
+    ) {
+        box = SharedBox(
+            GateFields(
+                id: id, gated: gated, requires: requires, subject: subject, outcome: outcome, name: name,
+                summary: summary, location: location, accuracy: accuracy))
     }
 
     /// Whether the gate applies to an answer asked under this accuracy.

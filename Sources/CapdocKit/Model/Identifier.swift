@@ -27,7 +27,8 @@ enum Identifier {
         if kind == .key {
             return isPlistKeyName(id) ? nil : "Info.plist key '\(id)' must be ASCII letters and digits, starting with a letter"
         }
-        return isKebabCase(id) ? nil
+        return isKebabCase(id)
+            ? nil
             : "\(kind.rawValue) id '\(id)' is not safe as a file or URL name: use lowercase letters, digits and single hyphens (kebab-case)"
     }
 }

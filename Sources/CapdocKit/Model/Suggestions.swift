@@ -11,7 +11,10 @@ enum Suggestions {
             let other = candidate.lowercased()
             if other == lowered { scored.append((0, candidate)); continue }
             if abs(other.count - lowered.count) > threshold,
-               !(other.contains(lowered) || lowered.contains(other)) { continue }
+                !(other.contains(lowered) || lowered.contains(other))
+            {
+                continue
+            }
             let distance = editDistance(Array(lowered.unicodeScalars), Array(other.unicodeScalars))
             if distance <= threshold || other.hasPrefix(lowered) || lowered.hasPrefix(other) {
                 scored.append((distance, candidate))

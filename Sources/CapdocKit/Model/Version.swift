@@ -22,7 +22,8 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
         var numbers: [Int] = []
         for part in parts {
             guard !part.isEmpty, part.count <= 6, part.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(part) else { return nil }
+                let number = Int(part)
+            else { return nil }
             numbers.append(number)
         }
         self.init(components: numbers)
@@ -32,8 +33,9 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(components: [Int]) {
         var trimmed = components[...]
         while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
-        precondition(trimmed.count <= Self.mostComponents && trimmed.allSatisfy { (0...Self.largestComponent).contains($0) },
-                     "a version has at most \(Self.mostComponents) components of at most six digits: \(components)")
+        precondition(
+            trimmed.count <= Self.mostComponents && trimmed.allSatisfy { (0...Self.largestComponent).contains($0) },
+            "a version has at most \(Self.mostComponents) components of at most six digits: \(components)")
         func part(_ index: Int) -> UInt64 { index < trimmed.count ? UInt64(trimmed[trimmed.startIndex + index]) : 0 }
         high = part(0) << 32 | part(1)
         low = part(2) << 32 | part(3)
@@ -98,16 +100,18 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether every version of `other` is also in this range.
     public func contains(_ other: VersionRange) -> Bool {
-        let lowerOK: Bool = switch (from, other.from) {
-        case (nil, _): true
-        case (_, nil): false
-        case let (mine?, theirs?): !(theirs < mine)
-        }
-        let upperOK: Bool = switch (until, other.until) {
-        case (nil, _): true
-        case (_, nil): false
-        case let (mine?, theirs?): !(mine < theirs)
-        }
+        let lowerOK: Bool =
+            switch (from, other.from) {
+            case (nil, _): true
+            case (_, nil): false
+            case let (mine?, theirs?): !(theirs < mine)
+            }
+        let upperOK: Bool =
+            switch (until, other.until) {
+            case (nil, _): true
+            case (_, nil): false
+            case let (mine?, theirs?): !(mine < theirs)
+            }
         return lowerOK && upperOK
     }
 
@@ -119,14 +123,16 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
 
     /// The versions in both ranges: the later lower bound and the earlier upper bound.
     func intersection(_ other: VersionRange) -> VersionRange {
-        let lower: Version? = switch (from, other.from) {
-        case let (a?, b?): max(a, b)
-        case let (a, b): a ?? b
-        }
-        let upper: Version? = switch (until, other.until) {
-        case let (a?, b?): min(a, b)
-        case let (a, b): a ?? b
-        }
+        let lower: Version? =
+            switch (from, other.from) {
+            case let (a?, b?): max(a, b)
+            case let (a, b): a ?? b
+            }
+        let upper: Version? =
+            switch (until, other.until) {
+            case let (a?, b?): min(a, b)
+            case let (a, b): a ?? b
+            }
         return VersionRange(from: lower, until: upper)
     }
 

@@ -44,8 +44,10 @@ public struct Entity: Sendable, Hashable {
     /// `apis` of a service.
     public var apis: [String]
 
-    public init(kind: EntityKind, id: Located<String>, name: String, summary: String,
-                attributes: [String: String] = [:], apis: [String] = []) {
+    public init(
+        kind: EntityKind, id: Located<String>, name: String, summary: String,
+        attributes: [String: String] = [:], apis: [String] = []
+    ) {
         self.kind = kind
         self.id = id
         self.name = name

@@ -15,8 +15,10 @@ public struct Builder: Sendable {
     /// Whether `capdoc.json` is indented for people (`--pretty`) rather than compact for tools.
     public var prettyDataset: Bool
 
-    public init(formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil,
-                prettyDataset: Bool = false) {
+    public init(
+        formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil,
+        prettyDataset: Bool = false
+    ) {
         self.formats = formats
         self.templates = templates
         self.tool = tool
@@ -114,7 +116,8 @@ public struct Builder: Sendable {
                 }
                 order.written(index)
                 if let assembly, let answers, let slot = source.service?.slot,
-                   tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) }) {
+                    tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) })
+                {
                     try finish(assembly)
                 }
             }

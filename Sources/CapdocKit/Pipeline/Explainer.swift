@@ -87,7 +87,9 @@ public struct Explainer: Sendable {
     /// Terms to suggest for a miss: every id, key and API name.
     public func candidates() -> [String] {
         let vocabulary = input.compiled.vocabulary
-        return Self.order.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"], $0.attributes["symbol"]].compactMap { $0 } } }
+        return Self.order.flatMap { kind in
+            vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis + [$0.attributes["api"], $0.attributes["symbol"]].compactMap { $0 } }
+        }
     }
 
     /// The best match of a term; an `UnknownID` of no kind (an unknown term) when nothing matches.

@@ -27,7 +27,8 @@ public struct Answers: Sendable {
         var newest: Version?
         for claim in model.claims {
             guard !claim.scope.os.isUnbounded, case let .named(platforms) = claim.scope.platforms,
-                  platforms.contains(where: { family.contains($0.value) }) else { continue }
+                platforms.contains(where: { family.contains($0.value) })
+            else { continue }
             for bound in [claim.scope.os.from, claim.scope.os.until].compactMap({ $0 }) where newest.map({ $0 < bound }) ?? true {
                 newest = bound
             }
@@ -73,8 +74,10 @@ public struct Answers: Sendable {
         public var availability: String { bundle?.closesLevel == true ? "level-not-allowed-in-bundle" : support.availability.id }
 
         /// The service facts a support answer reports beside availability and relaunch, in this order.
-        static let detailKinds: [FactKind] = [.explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
-                                                     .backgroundDelivery, .optOutKey]
+        static let detailKinds: [FactKind] = [
+            .explicitRequestRequired, .worksWithReducedAccuracy, .backgroundModeRequired,
+            .backgroundDelivery, .optOutKey,
+        ]
 
         public func detail(_ kind: FactKind) -> GatedFacts.Answer {
             // A bundle that may not run in the background (or hold the level) gets no updates there.
@@ -89,13 +92,17 @@ public struct Answers: Sendable {
         }
 
         private var bundleFacts: [Fact] { bundle?.facts ?? [] }
-        public var sources: [String] { Array(Set(support.facts.flatMap(\.sources) + details.flatMap(\.answer.sources) + bundleFacts.flatMap(\.sources))).sorted() }
+        public var sources: [String] {
+            Array(Set(support.facts.flatMap(\.sources) + details.flatMap(\.answer.sources) + bundleFacts.flatMap(\.sources))).sorted()
+        }
         public var claims: [String] { Array(Set(support.facts.flatMap(\.claims) + details.flatMap(\.answer.claims) + bundleFacts.flatMap(\.claims))).sorted() }
     }
 
     /// `bundle`: a kind of bundle (`bundles.yaml`) the app is, such as `app-clip`; nil for an app.
-    public func support(service: String, platform: String, level: String, os: Version?, accuracy: Accuracy = .full,
-                        bundle: String? = nil) throws -> SupportAnswer {
+    public func support(
+        service: String, platform: String, level: String, os: Version?, accuracy: Accuracy = .full,
+        bundle: String? = nil
+    ) throws -> SupportAnswer {
         try require(.service, service); try require(.platform, platform); try require(.level, level)
         if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
@@ -104,10 +111,11 @@ public struct Answers: Sendable {
         }
         let support = matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
         let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)
-        return SupportAnswer(service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
-                             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [],
-                             bundle: bundle.flatMap { model.vocabulary.entity(.bundle, $0) }
-                                .map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) })
+        return SupportAnswer(
+            service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
+            support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [],
+            bundle: bundle.flatMap { model.vocabulary.entity(.bundle, $0) }
+                .map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) })
     }
 
     public struct LevelAnswer: Sendable {
@@ -142,8 +150,9 @@ public struct Answers: Sendable {
                 facts += answers.flatMap { $0.facts.filter { $0.kind == .launchesTerminatedApp } }
             }
         }
-        return LevelAnswer(level: level, platform: platform, os: os, newest: asked == nil, supported: supported,
-                           launchesTerminatedApp: launches, facts: facts)
+        return LevelAnswer(
+            level: level, platform: platform, os: os, newest: asked == nil, supported: supported,
+            launchesTerminatedApp: launches, facts: facts)
     }
 
     public struct KeysAnswer: Sendable {
@@ -190,9 +199,10 @@ public struct Answers: Sendable {
         }
         let deprecation = gated.deprecation(.requestDeprecated, subject: request, platform: platform, at: at)
         if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
-        return KeysAnswer(request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
-                          deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts,
-                          silentSources: required == nil && closedBy == nil ? sourcesNaming(.request, request) : [])
+        return KeysAnswer(
+            request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
+            deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts,
+            silentSources: required == nil && closedBy == nil ? sourcesNaming(.request, request) : [])
     }
 }
 
@@ -244,8 +254,10 @@ extension Answers.SupportAnswer {
             "osIsNewestKnown": .bool(newest),
             "deprecated": support.deprecation.map(\.json) ?? .null,
         ]
-        let flags: [(String, FactKind)] = [("explicitRequestRequired", .explicitRequestRequired), ("worksWithReducedAccuracy", .worksWithReducedAccuracy),
-                                           ("backgroundModeRequired", .backgroundModeRequired), ("backgroundDelivery", .backgroundDelivery)]
+        let flags: [(String, FactKind)] = [
+            ("explicitRequestRequired", .explicitRequestRequired), ("worksWithReducedAccuracy", .worksWithReducedAccuracy),
+            ("backgroundModeRequired", .backgroundModeRequired), ("backgroundDelivery", .backgroundDelivery),
+        ]
         for (name, kind) in flags { members[name] = detail(kind).flag.map(JSONValue.bool) ?? .null }
         members["optOutKey"] = optOutKey.map(JSONValue.string) ?? .null
         members["silentSources"] = .strings(silentSources)

@@ -67,8 +67,10 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The layout of an object, its members in the byte order of their keys; `member` writes a key's value.
-    static func writeObject(_ keys: some Collection<String>, indent: Int, layout: JSONLayout = .pretty, to output: inout [UInt8],
-                            _ member: (String, inout [UInt8]) -> Void) {
+    static func writeObject(
+        _ keys: some Collection<String>, indent: Int, layout: JSONLayout = .pretty, to output: inout [UInt8],
+        _ member: (String, inout [UInt8]) -> Void
+    ) {
         if keys.isEmpty { output += "{}".utf8; return }
         let sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if layout == .compact {
@@ -133,11 +135,13 @@ public indirect enum JSONValue: Sendable, Equatable {
                 case 0x7F:
                     output += "\\u007f".utf8
                 case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]),
-                     0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (0xAA...0xAE).contains(bytes[index + 1]),
-                     0xE2 where index + 1 < bytes.count && bytes[index] == 0x81 && (0xA6...0xA9).contains(bytes[index + 1]):
+                    0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (0xAA...0xAE).contains(bytes[index + 1]),
+                    0xE2 where index + 1 < bytes.count && bytes[index] == 0x81 && (0xA6...0xA9).contains(bytes[index + 1]):
                     // DEL, the C1 controls and the bidi overrides and isolates are valid JSON, but act on
                     // a terminal that shows the document or reorder it (`DisplayText`): escaped, the same text.
-                    let scalar = byte == 0xC2 ? UInt32(bytes[index] & 0x3F) | 0x80
+                    let scalar =
+                        byte == 0xC2
+                        ? UInt32(bytes[index] & 0x3F) | 0x80
                         : 0x2000 | UInt32(bytes[index] & 0x3F) << 6 | UInt32(bytes[index + 1] & 0x3F)
                     output += Self.unicodeEscape(scalar)
                     index += byte == 0xC2 ? 1 : 2

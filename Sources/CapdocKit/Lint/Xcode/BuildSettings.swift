@@ -67,8 +67,8 @@ final class XcodeSettingEvaluator {
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count,
-                  bytes[index + 1] == UInt8(ascii: "(") || bytes[index + 1] == UInt8(ascii: "{"),
-                  let close = Self.closing(bytes, openingAt: index + 1)
+                bytes[index + 1] == UInt8(ascii: "(") || bytes[index + 1] == UInt8(ascii: "{"),
+                let close = Self.closing(bytes, openingAt: index + 1)
             else {
                 index += 1
                 continue

@@ -72,9 +72,10 @@ struct PBXModelReader {
                 continue
             }
             let list = configurationList(of: fields, owner: "target '\(name)'")
-            targets.append(XcodeTarget(
-                name: name, kind: kind, productType: fields["productType"]?.string ?? "",
-                productName: fields["productName"]?.string, identifier: id, configurations: list))
+            targets.append(
+                XcodeTarget(
+                    name: name, kind: kind, productType: fields["productType"]?.string ?? "",
+                    productName: fields["productName"]?.string, identifier: id, configurations: list))
         }
         return targets
     }
@@ -117,9 +118,10 @@ struct PBXModelReader {
                 warn("\(owner), configuration '\(name)': \"\(key)\" is not a setting name; ignored")
                 continue
             }
-            settings.append(XcodeSettingAssignment(
-                name: parsed.name, conditions: parsed.conditions, value: value,
-                file: projectFile, line: lines[id]?[key] ?? 0))
+            settings.append(
+                XcodeSettingAssignment(
+                    name: parsed.name, conditions: parsed.conditions, value: value,
+                    file: projectFile, line: lines[id]?[key] ?? 0))
         }
         return XcodeBuildConfiguration(name: name, settings: settings, baseConfiguration: baseConfiguration(of: fields))
     }
@@ -134,7 +136,7 @@ struct PBXModelReader {
         }
         if let anchor = fields["baseConfigurationReferenceAnchor"]?.string {
             guard let relative = fields["baseConfigurationReferenceRelativePath"]?.string,
-                  let folder = files.path(of: anchor)
+                let folder = files.path(of: anchor)
             else { return .unresolved("cannot tell where its base configuration (in folder \(anchor)) is") }
             return .file(XcodePath.join(folder, relative))
         }

@@ -35,10 +35,12 @@ struct ResolvedTarget: Sendable, Hashable {
     /// are resolved without it.
     public var warnings: [String]
 
-    public init(target: String, configuration: String = "", productType: String = "", infoPlistFile: String? = nil,
-                generatesInfoPlist: Bool = false, generatedKeys: [String: GeneratedKey] = [:], settings: [String: String] = [:],
-                sdkRoot: String? = nil, sdk: String? = nil, supportedPlatforms: [String] = [], supportsMacCatalyst: Bool = false,
-                deploymentTargets: [String: String] = [:], warnings: [String] = []) {
+    public init(
+        target: String, configuration: String = "", productType: String = "", infoPlistFile: String? = nil,
+        generatesInfoPlist: Bool = false, generatedKeys: [String: GeneratedKey] = [:], settings: [String: String] = [:],
+        sdkRoot: String? = nil, sdk: String? = nil, supportedPlatforms: [String] = [], supportsMacCatalyst: Bool = false,
+        deploymentTargets: [String: String] = [:], warnings: [String] = []
+    ) {
         self.target = target
         self.configuration = configuration
         self.productType = productType

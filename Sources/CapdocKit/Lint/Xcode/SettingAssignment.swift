@@ -27,8 +27,8 @@ struct XcodeSettingAssignment: Sendable, Hashable {
         skipBlanks(&index)
         while index < scalars.count {
             guard scalars[index] == "[",
-                  let close = scalars[index...].firstIndex(of: "]"),
-                  let equals = scalars[index..<close].firstIndex(of: "="), equals > index + 1
+                let close = scalars[index...].firstIndex(of: "]"),
+                let equals = scalars[index..<close].firstIndex(of: "="), equals > index + 1
             else { return nil }
             conditions.append(XcodeSettingCondition(parameter: text((index + 1)..<equals), pattern: text((equals + 1)..<close)))
             index = close + 1
@@ -62,12 +62,13 @@ struct XcodeConditionValues: Sendable, Hashable {
 
     func matches(_ conditions: [XcodeSettingCondition]) -> Bool {
         conditions.allSatisfy { condition in
-            let value: String? = switch condition.parameter {
-            case "sdk": sdk
-            case "config": configuration
-            case "variant": "normal"
-            default: nil
-            }
+            let value: String? =
+                switch condition.parameter {
+                case "sdk": sdk
+                case "config": configuration
+                case "variant": "normal"
+                default: nil
+                }
             guard let value else { return condition.pattern == "*" }
             return Self.glob(condition.pattern, matches: value)
         }

@@ -138,7 +138,9 @@ enum PBXSettingLines {
                     advance()
                 } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                     index += 2
-                    while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) { advance() }
+                    while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                        advance()
+                    }
                     index = min(index + 2, bytes.count)
                 } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
                     while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }

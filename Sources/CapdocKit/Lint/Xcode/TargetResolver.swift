@@ -13,10 +13,12 @@ struct XcodeTargetResolver {
         let levels = orderedAssignments(warnings: &warnings)
         // SDKROOT and SUPPORTED_PLATFORMS decide the SDK, so they are read before it is known
         // (only `[sdk=*]` conditions hold then).
-        let sdk = requestedSDK ?? {
-            let evaluator = XcodeSettingEvaluator(stacks: definitionStacks(levels, sdk: nil))
-            return Self.sdkName(sdkRoot: evaluator.value(of: "SDKROOT"), platforms: evaluator.value(of: "SUPPORTED_PLATFORMS"))
-        }()
+        let sdk =
+            requestedSDK
+            ?? {
+                let evaluator = XcodeSettingEvaluator(stacks: definitionStacks(levels, sdk: nil))
+                return Self.sdkName(sdkRoot: evaluator.value(of: "SDKROOT"), platforms: evaluator.value(of: "SUPPORTED_PLATFORMS"))
+            }()
         let stacks = definitionStacks(levels, sdk: sdk)
         let evaluator = XcodeSettingEvaluator(stacks: stacks)
 
@@ -53,7 +55,9 @@ struct XcodeTargetResolver {
         let owners: [(String, XcodeConfigurationList)] = [("the project", project.configurations), ("target '\(target.name)'", target.configurations)]
         for (owner, list) in owners {
             guard let (found, fellBack) = list.configuration(named: configuration) else {
-                if !list.configurations.isEmpty { warnings.append("\(owner) has no configuration '\(configuration)' and no default one; its settings are left out") }
+                if !list.configurations.isEmpty {
+                    warnings.append("\(owner) has no configuration '\(configuration)' and no default one; its settings are left out")
+                }
                 continue
             }
             if fellBack { warnings.append("\(owner) has no configuration '\(configuration)'; its default, '\(found.name)', is used") }

@@ -20,8 +20,10 @@ struct XCConfigFile: Sendable, Hashable {
         var parser = Parser(lines: Self.lines(of: text), folder: XcodePath.parent(path), displayPath: displayPath)
         parser.parse()
         entries = parser.entries
-        problems = parser.problems + (parser.unreportedProblems > 0
-            ? ["\(displayPath): \(parser.unreportedProblems) more lines not understood"] : [])
+        problems =
+            parser.problems
+            + (parser.unreportedProblems > 0
+                ? ["\(displayPath): \(parser.unreportedProblems) more lines not understood"] : [])
     }
 
     /// Problems reported for one file; past this, they are only counted.
@@ -85,7 +87,7 @@ struct XCConfigFile: Sendable, Hashable {
 
         private mutating func assignment(_ text: Substring, line: Int) {
             guard let equals = Self.assignmentEquals(in: text),
-                  let key = XcodeSettingAssignment.parseKey(String(text[..<equals]))
+                let key = XcodeSettingAssignment.parseKey(String(text[..<equals]))
             else { return problem(line, "expected NAME = value") }
             // A value ending in `\` goes on over the next lines, joined by a space.
             var pieces: [Substring] = []
@@ -101,8 +103,10 @@ struct XCConfigFile: Sendable, Hashable {
                 index += 1
             }
             if !value.isEmpty { pieces.append(value) }
-            entries.append(.assignment(XcodeSettingAssignment(
-                name: key.name, conditions: key.conditions, value: pieces.joined(separator: " "), file: displayPath, line: line)))
+            entries.append(
+                .assignment(
+                    XcodeSettingAssignment(
+                        name: key.name, conditions: key.conditions, value: pieces.joined(separator: " "), file: displayPath, line: line)))
         }
 
         /// The `=` after the name and its `[…]` conditions (whose patterns hold `=` too).

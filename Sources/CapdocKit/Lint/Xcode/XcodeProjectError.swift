@@ -41,21 +41,22 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
 
     /// What is wrong, without the path (for output that puts the path first itself).
     public var message: String {
-        let what: String = switch reason {
-        case .noSuchFolder: "no such folder"
-        case .notAProject: "not an Xcode project: give the .xcodeproj folder or its project.pbxproj file"
-        case .noProjectFile: "not an Xcode project: it has no project.pbxproj"
-        case .symbolicLink: "is a symbolic link, which capdoc does not follow"
-        case .notRegularFile: "not a regular file"
-        case let .tooLarge(size, limit): "\(size) bytes, over the limit of \(Self.megabytes(limit))"
-        case let .unreadable(why): "cannot be read: \(why)"
-        case let .notAPropertyList(why): "not a property list: \(why)"
-        case let .notADictionary(type): "not an Xcode project: the property list is \(type), not a dictionary"
-        case .noObjects: "not an Xcode project: no objects dictionary"
-        case .noRootObject: "not an Xcode project: no rootObject"
-        case let .rootObjectNotAProject(id): "not an Xcode project: rootObject \(id) is not a PBXProject"
-        case .notText: "not UTF-8 text"
-        }
+        let what: String =
+            switch reason {
+            case .noSuchFolder: "no such folder"
+            case .notAProject: "not an Xcode project: give the .xcodeproj folder or its project.pbxproj file"
+            case .noProjectFile: "not an Xcode project: it has no project.pbxproj"
+            case .symbolicLink: "is a symbolic link, which capdoc does not follow"
+            case .notRegularFile: "not a regular file"
+            case let .tooLarge(size, limit): "\(size) bytes, over the limit of \(Self.megabytes(limit))"
+            case let .unreadable(why): "cannot be read: \(why)"
+            case let .notAPropertyList(why): "not a property list: \(why)"
+            case let .notADictionary(type): "not an Xcode project: the property list is \(type), not a dictionary"
+            case .noObjects: "not an Xcode project: no objects dictionary"
+            case .noRootObject: "not an Xcode project: no rootObject"
+            case let .rootObjectNotAProject(id): "not an Xcode project: rootObject \(id) is not a PBXProject"
+            case .notText: "not UTF-8 text"
+            }
         return Self.oneLine(what)
     }
 

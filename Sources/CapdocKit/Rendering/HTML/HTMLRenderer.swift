@@ -13,8 +13,10 @@ struct HTMLRenderer: Renderer {
     /// The top navigation: what app developers look up first, then the whole-model pages.
     /// The flow's entry only where the domain has a flow.
     static func navigation(_ domain: Domain) -> [(title: String, ref: PageRef)] {
-        [("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
-         ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix)] + (domain.flow ? [("Flow", .flow)] : [])
+        [
+            ("Home", .home), ("Services", PageRef.home.with(fragment: "services")), ("Keys", PageRef.home.with(fragment: "keys")),
+            ("Requests", PageRef.home.with(fragment: "requests")), ("Matrix", .matrix),
+        ] + (domain.flow ? [("Flow", .flow)] : [])
             + [("Conflicts", .conflicts), ("A–Z", .azIndex), ("About", .about)]
     }
 
@@ -24,9 +26,10 @@ struct HTMLRenderer: Renderer {
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
         let body = PageDocumentBuilder(format: .html, page: page).renderedBytes()
         let navigation = Self.navigation(input.compiled.vocabulary.domain)
-        let shape = LayoutFrames.Shape(depth: page.ref.depth,
-                                       current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
-                                       title: page.title, description: page.description, body: body)
+        let shape = LayoutFrames.Shape(
+            depth: page.ref.depth,
+            current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
+            title: page.title, description: page.description, body: body)
         let path = page.ref.path + ".html"
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.
@@ -40,21 +43,24 @@ struct HTMLRenderer: Renderer {
     /// The layout rendered by swift-mustache for a page, with these values for its title, description and body.
     private func layout(_ page: Page, _ input: RenderInput, _ navigation: [(title: String, ref: PageRef)], values: [LayoutFrames.Slot: String]) -> String {
         let root = String(repeating: "../", count: page.ref.depth)
-        return templates.layout.render(LayoutValues([
-            "title": values[.title]!,
-            "siteTitle": "capdoc — \(input.compiled.vocabulary.domain.name)",
-            "description": values[.description]!,
-            "root": root,
-            "searchPage": root + PageRef.azIndex.path + ".html",
-            "body": values[.body]!,
-            "lang": "en",
-            "generator": "capdoc \(Capdoc.version)",
-            "nav": navigation.map { entry in
-                LayoutValues(["title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
-                              "current": entry.ref == page.ref])
-            },
-            "dataAsOf": input.dataAsOf,
-        ]))
+        return templates.layout.render(
+            LayoutValues([
+                "title": values[.title]!,
+                "siteTitle": "capdoc — \(input.compiled.vocabulary.domain.name)",
+                "description": values[.description]!,
+                "root": root,
+                "searchPage": root + PageRef.azIndex.path + ".html",
+                "body": values[.body]!,
+                "lang": "en",
+                "generator": "capdoc \(Capdoc.version)",
+                "nav": navigation.map { entry in
+                    LayoutValues([
+                        "title": entry.title, "href": root + entry.ref.path + ".html" + (entry.ref.fragment.map { "#" + $0 } ?? ""),
+                        "current": entry.ref == page.ref,
+                    ])
+                },
+                "dataAsOf": input.dataAsOf,
+            ]))
     }
 
     var hasPages: Bool { true }

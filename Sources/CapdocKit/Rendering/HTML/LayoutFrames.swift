@@ -54,12 +54,14 @@ final class LayoutFrames: @unchecked Sendable {
 
     private static func frame(_ shape: Shape, render: ([Slot: String]) -> String) -> [Piece]? {
         func values(_ set: String) -> [Slot: String] {
-            Dictionary(uniqueKeysWithValues: Slot.allCases.map { slot in
-                (slot, shape.empty & (1 << slot.rawValue) != 0 ? "" : placeholder(slot, set))
-            })
+            Dictionary(
+                uniqueKeysWithValues: Slot.allCases.map { slot in
+                    (slot, shape.empty & (1 << slot.rawValue) != 0 ? "" : placeholder(slot, set))
+                })
         }
         guard let first = pieces(render(values("A")), set: "A"), let second = pieces(render(values("Bb")), set: "Bb"),
-              first == second else { return nil }
+            first == second
+        else { return nil }
         return first
     }
 
@@ -95,8 +97,10 @@ final class LayoutFrames: @unchecked Sendable {
     /// rendered to (a megabyte is not made a String to be copied in).
     static func page(_ frame: [Piece], title: String, description: String, body: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(frame.reduce(0) { total, piece in
-            if case let .text(bytes) = piece { total + bytes.count } else { total } } + body.count + 256)
+        output.reserveCapacity(
+            frame.reduce(0) { total, piece in
+                if case let .text(bytes) = piece { total + bytes.count } else { total }
+            } + body.count + 256)
         for piece in frame {
             switch piece {
             case let .text(bytes): output += bytes
@@ -133,7 +137,8 @@ extension LayoutFrames.Shape {
     /// A page's shape, from its values' emptiness.
     init(depth: Int, current: Int, title: String, description: String, body: [UInt8]) {
         let empty = [title.isEmpty, description.isEmpty, body.isEmpty]
-        self.init(depth: depth, current: current,
-                  empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (empty[$1.rawValue] ? 1 << $1.rawValue : 0) })
+        self.init(
+            depth: depth, current: current,
+            empty: LayoutFrames.Slot.allCases.reduce(0) { $0 | (empty[$1.rawValue] ? 1 << $1.rawValue : 0) })
     }
 }

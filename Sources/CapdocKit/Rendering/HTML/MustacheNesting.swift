@@ -70,7 +70,8 @@ enum MustacheNesting {
         let newEnd = Array(bytes[endBegin..<cursor])
         skipSpace()
         guard !newStart.isEmpty, !newEnd.isEmpty, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "="),
-              bytes[(cursor + 1)...].starts(with: end) else { return nil }
+            bytes[(cursor + 1)...].starts(with: end)
+        else { return nil }
         return (newStart, newEnd, cursor + 1 + end.count)
     }
 

@@ -33,12 +33,16 @@ struct SiteTemplates: Sendable {
 
         public var description: String {
             switch self {
-            case let .missing(path): "template '\(path)' not found (use --templates DIR to point at a folder with \(SiteTemplates.layoutFile) and \(SiteTemplates.stylesheetFile))"
+            case let .missing(path):
+                "template '\(path)' not found (use --templates DIR to point at a folder with \(SiteTemplates.layoutFile) and \(SiteTemplates.stylesheetFile))"
             case let .invalid(path, problem): "template '\(path)' is not valid Mustache: \(problem)"
-            case let .symbolicLink(path): "template '\(path)' is a symbolic link; templates must be regular files in the templates folder (links are not followed)"
+            case let .symbolicLink(path):
+                "template '\(path)' is a symbolic link; templates must be regular files in the templates folder (links are not followed)"
             case let .tooLarge(path, size, limit): "template '\(path)' is \(size) bytes; at most \(limit) bytes are allowed"
-            case let .nestedTooDeep(path, line, column): "\(path):\(line):\(column): template nests its sections more than \(MustacheNesting.mostLevels) levels deep"
-            case let .delimiterTooLong(path, line, column): "\(path):\(line):\(column): template sets a delimiter longer than \(MustacheNesting.longestDelimiter) characters"
+            case let .nestedTooDeep(path, line, column):
+                "\(path):\(line):\(column): template nests its sections more than \(MustacheNesting.mostLevels) levels deep"
+            case let .delimiterTooLong(path, line, column):
+                "\(path):\(line):\(column): template sets a delimiter longer than \(MustacheNesting.longestDelimiter) characters"
             }
         }
     }
@@ -49,7 +53,8 @@ struct SiteTemplates: Sendable {
         let layoutData = try Self.read(layoutPath, limit: Self.largestLayout, fileSystem: fileSystem)
         let stylesheet = try Self.read(stylesheetPath, limit: Self.largestAsset, fileSystem: fileSystem)
         let searchScriptPath = joinPath(folder, Self.searchScriptFile)
-        let searchScript = fileSystem.isSymbolicLink(searchScriptPath) || fileSystem.size(of: searchScriptPath) != nil
+        let searchScript =
+            fileSystem.isSymbolicLink(searchScriptPath) || fileSystem.size(of: searchScriptPath) != nil
             ? try Self.read(searchScriptPath, limit: Self.largestAsset, fileSystem: fileSystem) : nil
         let text = String(decoding: layoutData, as: UTF8.self)
         switch MustacheNesting.problem(in: text) {

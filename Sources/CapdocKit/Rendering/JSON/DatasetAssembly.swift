@@ -181,16 +181,17 @@ final class DatasetAssembly: @unchecked Sendable {
         var answers: [String: [UInt8]] = [:]
         switch kind {
         case .platform:
-            members["notes"] = .array(merge.facts(of: .note).filter { $0.platform == id }.map { fact -> JSONValue in
-                .object([
-                    "topic": .string(fact.subject),
-                    "os": fact.os.isUnbounded ? nil : DatasetRenderer.range(fact.os),
-                    "value": DatasetRenderer.claimValue(fact.value),
-                    "deciding": claims.indices(fact.deciding),
-                    "corroborating": claims.corroborating(fact.claims, deciding: fact.deciding),
-                    "adjudication": fact.adjudication.map(JSONValue.string),
-                ])
-            })
+            members["notes"] = .array(
+                merge.facts(of: .note).filter { $0.platform == id }.map { fact -> JSONValue in
+                    .object([
+                        "topic": .string(fact.subject),
+                        "os": fact.os.isUnbounded ? nil : DatasetRenderer.range(fact.os),
+                        "value": DatasetRenderer.claimValue(fact.value),
+                        "deciding": claims.indices(fact.deciding),
+                        "corroborating": claims.corroborating(fact.claims, deciding: fact.deciding),
+                        "adjudication": fact.adjudication.map(JSONValue.string),
+                    ])
+                })
             answers["levels"] = DatasetAnswers.array(levels.map { values(.levelSupported, $0, id) })
             answers["levelsEquivalent"] = values(.levelsEquivalent, "", id)
             answers["authorizationCallback"] = values(.authorizationCallback, "", id)
@@ -212,7 +213,8 @@ final class DatasetAssembly: @unchecked Sendable {
             answers["deprecated"] = perPlatform(.apiDeprecated, id)
         case .bundle:
             // By position, as a service's: the i-th platform's list holds a timeline per level.
-            answers["levels"] = DatasetAnswers.array(platforms.map { platform in DatasetAnswers.array(levels.map { values(.bundleLevelSupported, id, platform, $0) }) })
+            answers["levels"] = DatasetAnswers.array(
+                platforms.map { platform in DatasetAnswers.array(levels.map { values(.bundleLevelSupported, id, platform, $0) }) })
             answers["background"] = perPlatform(.bundleBackground, id)
         default:
             preconditionFailure("\(kind) has no answers of its own in the dataset")
@@ -229,11 +231,13 @@ final class DatasetAssembly: @unchecked Sendable {
         var answers: [String: [UInt8]] = [:]
         for answer in ServiceAnswers.Answer.allCases {
             // By position: the timeline on `platforms[i]` (under `levels[j]`) is the i-th (its j-th).
-            answers[answer.name] = DatasetAnswers.array(platforms.indices.map { platform in
-                answer.perLevel
-                    ? DatasetAnswers.array(levels.indices.map { writer.timeline(timelines.timeline(answer, platform: platform, level: $0), merge: compiled.merge) })
-                    : writer.timeline(timelines.timeline(answer, platform: platform), merge: compiled.merge)
-            })
+            answers[answer.name] = DatasetAnswers.array(
+                platforms.indices.map { platform in
+                    answer.perLevel
+                        ? DatasetAnswers.array(
+                            levels.indices.map { writer.timeline(timelines.timeline(answer, platform: platform, level: $0), merge: compiled.merge) })
+                        : writer.timeline(timelines.timeline(answer, platform: platform), merge: compiled.merge)
+                })
         }
         return Entry(members: members, answers: DatasetAnswers.object(answers), citations: writer.citations)
     }
@@ -286,30 +290,33 @@ final class DatasetAssembly: @unchecked Sendable {
             return .written(ranges.count) { written[ranges[$0]] }
         }
         let flow: JSONValue = .object([
-            "states": .array(vocabulary.all(.state).map { state in
-                var members = base(state)
-                members["status"] = state.attributes["status"].map(JSONValue.string)
-                return .object(members)
-            }),
-            "triggers": .array(vocabulary.all(.trigger).map { trigger in
-                var members = base(trigger)
-                members["request"] = trigger.attributes["request"].map(JSONValue.string)
-                return .object(members)
-            }),
+            "states": .array(
+                vocabulary.all(.state).map { state in
+                    var members = base(state)
+                    members["status"] = state.attributes["status"].map(JSONValue.string)
+                    return .object(members)
+                }),
+            "triggers": .array(
+                vocabulary.all(.trigger).map { trigger in
+                    var members = base(trigger)
+                    members["request"] = trigger.attributes["request"].map(JSONValue.string)
+                    return .object(members)
+                }),
             "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
             "initialState": .string(Flow(gated: gated).initialState),
             "transitions": .array(Flow(gated: gated).rows().map { DatasetRenderer.transition($0, claims: claims) }),
         ])
         let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
         let conflicts: [JSONValue] = merge.contradictions.map { contradiction in
-            let ruling: JSONValue = contradiction.adjudication.flatMap { adjudications[$0] }.map { adjudication in
-                .object([
-                    "adjudication": .string(adjudication.id.value),
-                    "prevails": .number(claims.index(adjudication.prevails.value)),
-                    "over": claims.indices(adjudication.over.map(\.value)),
-                    "reason": .string(adjudication.reason),
-                ])
-            } ?? .null
+            let ruling: JSONValue =
+                contradiction.adjudication.flatMap { adjudications[$0] }.map { adjudication in
+                    .object([
+                        "adjudication": .string(adjudication.id.value),
+                        "prevails": .number(claims.index(adjudication.prevails.value)),
+                        "over": claims.indices(adjudication.over.map(\.value)),
+                        "reason": .string(adjudication.reason),
+                    ])
+                } ?? .null
             return .object([
                 "fact": .string(contradiction.kind.rawValue),
                 "claims": claims.indices(contradiction.claims),

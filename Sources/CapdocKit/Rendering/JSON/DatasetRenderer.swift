@@ -89,8 +89,10 @@ public struct DatasetRenderer: Renderer {
         case let .keys(keys): .strings(keys)
         case let .text(text): .string(text)
         case let .transition(outcome):
-            .object(["to": .string(outcome.to), "status": outcome.status.map(JSONValue.string) ?? .null,
-                     "delegate": outcome.delegate.map(JSONValue.bool) ?? .null])
+            .object([
+                "to": .string(outcome.to), "status": outcome.status.map(JSONValue.string) ?? .null,
+                "delegate": outcome.delegate.map(JSONValue.bool) ?? .null,
+            ])
         }
     }
 

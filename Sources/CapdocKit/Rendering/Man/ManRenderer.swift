@@ -16,8 +16,9 @@ public struct ManRenderer: Renderer {
         guard let name = page.manName else { return [] }
         let body = PageDocumentBuilder(format: .man, page: Self.withoutRepeatedDescription(page)).renderedBytes()
         let domain = input.compiled.vocabulary.domain
-        let text = ManPostProcessor.page(name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
-                                         body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
+        let text = ManPostProcessor.page(
+            name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
+            body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", bytes: text)]
     }
 
@@ -25,8 +26,11 @@ public struct ManRenderer: Renderer {
 
     func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         guard let tool else { return [] }
-        return [OutputFile(path: "\(Self.folder)/man1/\(tool.root.name).1",
-                           text: ToolManual.page(tool, date: input.manDate, domain: input.compiled.vocabulary.domain))]
+        return [
+            OutputFile(
+                path: "\(Self.folder)/man1/\(tool.root.name).1",
+                text: ToolManual.page(tool, date: input.manDate, domain: input.compiled.vocabulary.domain))
+        ]
     }
 
     /// The page without its first block when that block says the description again: NAME already

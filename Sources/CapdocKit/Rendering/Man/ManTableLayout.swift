@@ -277,7 +277,8 @@ struct ManTableLayout: Equatable {
         func append(_ inline: Inline) {
             switch inline {
             case let .text(value), let .code(value): bytes += value.utf8
-            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children): children.forEach(append)
+            case let .strong(children), let .emphasis(children), let .link(children, _), let .value(_, children), let .anchor(_, children):
+                children.forEach(append)
             case let .shared(shared): shared.inlines.forEach(append)
             case let .markdown(value): bytes += CMarkDocument(markdown: value).plainText.utf8
             case let .citation(citation):
@@ -290,4 +291,3 @@ struct ManTableLayout: Equatable {
         return bytes
     }
 }
-

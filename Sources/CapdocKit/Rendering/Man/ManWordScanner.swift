@@ -56,11 +56,13 @@ struct ManWordScanner {
                 case 0x26, 0x25, 0x3A: index += 2  // `\&`, `\%`, `\:` (the break between citations): nothing shown
                 case 0x66:  // `\f[…]`: a font, nothing shown
                     guard index + 2 < bytes.count, bytes[index + 2] == 0x5B,
-                          let close = bytes[(index + 3)...].firstIndex(of: 0x5D) else { understood = false; break scan }
+                        let close = bytes[(index + 3)...].firstIndex(of: 0x5D)
+                    else { understood = false; break scan }
                     index = close + 1
                 case 0x5B:  // `\[xx]`: a character the writer names, all general punctuation
                     guard index + 4 < bytes.count, bytes[index + 4] == 0x5D,
-                          Self.namedCharacters.contains(where: { $0 == (bytes[index + 2], bytes[index + 3]) }) else { understood = false; break scan }
+                        Self.namedCharacters.contains(where: { $0 == (bytes[index + 2], bytes[index + 3]) })
+                    else { understood = false; break scan }
                     _ = feed(0x2D)
                     index += 5
                 default:

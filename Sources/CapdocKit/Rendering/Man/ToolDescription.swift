@@ -50,8 +50,10 @@ public struct ToolDescription: Sendable, Hashable {
         public var isOptional: Bool
         public var isRepeating: Bool
 
-        public init(kind: Kind, names: [String], valueName: String?, help: String, defaultValue: String?,
-                    values: [String], isOptional: Bool, isRepeating: Bool) {
+        public init(
+            kind: Kind, names: [String], valueName: String?, help: String, defaultValue: String?,
+            values: [String], isOptional: Bool, isRepeating: Bool
+        ) {
             self.kind = kind
             self.names = names
             self.valueName = valueName

@@ -18,8 +18,9 @@ enum ToolManual {
         blocks += ToolManualSections.closing
         let page = Page(ref: PageRef("", tool.root.name), title: tool.root.name, description: ToolManualSections.summary(domain), blocks: blocks)
         let body = PageDocumentBuilder(format: .man, page: page).renderedBytes()
-        let text = ManPostProcessor.page(name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
-                                         body: body, seeAlso: [])
+        let text = ManPostProcessor.page(
+            name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
+            body: body, seeAlso: [])
         return String(decoding: text, as: UTF8.self) + ToolManualSections.seeAlso(domain)
     }
 
@@ -33,11 +34,14 @@ enum ToolManual {
     }
 
     private static func list(_ arguments: [ToolDescription.Argument]) -> Block {
-        .list(arguments.map { argument in
-            let names = argument.kind == .positional ? argument.form
-                : argument.names.map { name in argument.valueName.map { "\(name) <\($0)>" } ?? name }.joined(separator: ", ")
-            return [.code(names), .text(": " + argument.fullHelp)]
-        })
+        .list(
+            arguments.map { argument in
+                let names =
+                    argument.kind == .positional
+                    ? argument.form
+                    : argument.names.map { name in argument.valueName.map { "\(name) <\($0)>" } ?? name }.joined(separator: ", ")
+                return [.code(names), .text(": " + argument.fullHelp)]
+            })
     }
 
     /// Paragraphs split where the help leaves a blank line, their lines joined.

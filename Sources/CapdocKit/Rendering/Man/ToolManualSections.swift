@@ -7,17 +7,29 @@ enum ToolManualSections {
 
     /// The DESCRIPTION's first paragraph, before the commands.
     static func description(_ domain: Domain) -> [Block] {
-        [.paragraph([.text("capdoc compiles a model of \(domain.fullName) facts, each citing the document and the sentence that state it, into a site, Markdown, man pages and a JSON dataset, and reports where the documents contradict each other.")])]
+        [
+            .paragraph([
+                .text(
+                    "capdoc compiles a model of \(domain.fullName) facts, each citing the document and the sentence that state it, into a site, Markdown, man pages and a JSON dataset, and reports where the documents contradict each other."
+                )
+            ])
+        ]
     }
 
     /// EXIT STATUS and ENVIRONMENT, after the commands.
     static let closing: [Block] = [
         .heading(2, "Exit status", anchor: nil),
-        .list([[.text("0: success (warnings allowed).")],
-               [.text("1: errors in the content or the plist, or a build that could not be written.")],
-               [.text("2: lint-plist could not read an input (plist, project, strings file or sources).")],
-               [.text("64: usage error, or an unknown id (the message suggests the nearest).")],
-               [.text("74: standard output or standard error could not be written (closed, a full disk, or a pipe whose reader left while SIGPIPE is ignored); the output is incomplete. With SIGPIPE at its default, such a pipe ends capdoc by SIGPIPE, as it does other tools.")]]),
+        .list([
+            [.text("0: success (warnings allowed).")],
+            [.text("1: errors in the content or the plist, or a build that could not be written.")],
+            [.text("2: lint-plist could not read an input (plist, project, strings file or sources).")],
+            [.text("64: usage error, or an unknown id (the message suggests the nearest).")],
+            [
+                .text(
+                    "74: standard output or standard error could not be written (closed, a full disk, or a pipe whose reader left while SIGPIPE is ignored); the output is incomplete. With SIGPIPE at its default, such a pipe ends capdoc by SIGPIPE, as it does other tools."
+                )
+            ],
+        ]),
         .heading(2, "Environment", anchor: nil),
         .paragraph([.code("NO_COLOR"), .text(": when set, diagnostics are never coloured. Colour is used only on a terminal.")]),
     ]

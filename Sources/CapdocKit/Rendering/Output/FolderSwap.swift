@@ -1,9 +1,9 @@
 import CSystem
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Puts a finished staging folder at the output's name, and cleans up after builds that died.
@@ -66,7 +66,8 @@ enum FolderSwap {
         let parent = placement.parent.path
         let names = leftovers(beside: placement)
         if SystemCall.status(of: placement.target.path) == nil,
-           let aside = names.first(where: { $0.contains("-old-") && isOurs(parent + "/" + $0, requireMarker: true) }) {
+            let aside = names.first(where: { $0.contains("-old-") && isOurs(parent + "/" + $0, requireMarker: true) })
+        {
             rename(parent + "/" + aside, placement.target.path)
         }
         for name in names {

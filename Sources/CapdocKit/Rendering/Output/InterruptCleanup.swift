@@ -2,9 +2,9 @@ import CSystem
 import Dispatch
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// While a build writes its staging folder, Ctrl-C (SIGINT), SIGTERM and SIGHUP remove that folder

@@ -59,7 +59,8 @@ public struct OutputWriter: Sendable {
     func recoverPreviousOutput(_ output: String) throws {
         let placement = try OutputPlacement(output, inputs: inputs)
         guard SystemCall.status(of: placement.target.path) == nil, FolderSwap.hasOutputAside(placement),
-              let lock = try? BuildLock(beside: placement, creatingFolders: false) else { return }
+            let lock = try? BuildLock(beside: placement, creatingFolders: false)
+        else { return }
         defer { lock.release() }
         FolderSwap.recover(beside: placement)
     }
@@ -110,7 +111,8 @@ public struct OutputWriter: Sendable {
     static func components(of relative: String) throws -> [String] {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !relative.hasPrefix("/"), !components.isEmpty,
-              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        else {
             throw Failure.unsafePath(relative)
         }
         return components

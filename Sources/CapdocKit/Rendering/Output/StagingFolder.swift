@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The fresh folder beside the output that a build writes into before it is swapped in.
@@ -75,7 +75,9 @@ final class StagingFolder: FileSink, @unchecked Sendable {
             }
             count += piece.count
         }
-        lock.withLock { files += 1; bytes += count }
+        lock.withLock {
+            files += 1; bytes += count
+        }
     }
 
     /// Gives the finished folder its permissions (those of the output it replaces, so that a private

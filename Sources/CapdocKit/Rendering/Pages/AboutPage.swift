@@ -3,14 +3,31 @@
 extension PageContext {
     func aboutPage() -> Page {
         let model = compiled.model
-        var blocks: [Block] = [.paragraph([.text("Every answer on this site is compiled from claims: sentences of Apple's documentation, each quoted word for word with the page it comes from. Where pages disagree, a ruling says which one the answers follow, and why.")])]
+        var blocks: [Block] = [
+            .paragraph([
+                .text(
+                    "Every answer on this site is compiled from claims: sentences of Apple's documentation, each quoted word for word with the page it comes from. Where pages disagree, a ruling says which one the answers follow, and why."
+                )
+            ])
+        ]
 
         blocks.append(.heading(2, "What the values mean", anchor: "legend"))
         var rows: [TableRow] = [
-            TableRow(header: TableCell([.value(.yes, [.text("Yes")])]), cells: [TableCell(text: "A source states it: the service works, the level is offered, the key is read…")]),
+            TableRow(
+                header: TableCell([.value(.yes, [.text("Yes")])]),
+                cells: [TableCell(text: "A source states it: the service works, the level is offered, the key is read…")]),
             TableRow(header: TableCell([.value(.no, [.text("No")])]), cells: [TableCell(text: "A source states the opposite.")]),
-            TableRow(header: TableCell([.value(.unknown, [.text("Unknown")])]), cells: [TableCell(text: "No source decides it. The site never guesses: an unknown cell is a gap in Apple's documentation as encoded here, and the page of what it is about names the pages that were read and are silent there.")]),
-            TableRow(header: TableCell([.value(.na, [.text("Not stated")])]), cells: [TableCell(text: "For deprecations and similar facts: no source says so, which usually means it isn't.")]),
+            TableRow(
+                header: TableCell([.value(.unknown, [.text("Unknown")])]),
+                cells: [
+                    TableCell(
+                        text:
+                            "No source decides it. The site never guesses: an unknown cell is a gap in Apple's documentation as encoded here, and the page of what it is about names the pages that were read and are silent there."
+                    )
+                ]),
+            TableRow(
+                header: TableCell([.value(.na, [.text("Not stated")])]),
+                cells: [TableCell(text: "For deprecations and similar facts: no source says so, which usually means it isn't.")]),
         ]
         // The gates' names: the values a cell shows when something it depends on is missing.
         var seen = Set<String>()
@@ -18,26 +35,78 @@ extension PageContext {
             rows.append(TableRow(header: TableCell([.value(.na, [.text(gate.name)])]), cells: [TableCell([.markdown(gate.summary)])]))
         }
         rows += [
-            TableRow(header: TableCell(text: "before 13.0: No; 13.0+: Yes"), cells: [TableCell(text: "The value changes with the OS version: “before 13.0” means every version below 13.0, “13.0+” 13.0 and later, “5.0 to 13.0” from 5.0 up to but not including 13.0.")]),
-            TableRow(header: TableCell(text: "[3]"), cells: [TableCell(text: "A citation: the claim that decides the value, listed under Citations at the foot of the page with its quote, and linking to it on its source's page. A value cites every claim that decides it.")]),
-            TableRow(header: TableCell(text: "[3]–[7]"), cells: [TableCell(text: "Citations 3 to 7: three or more consecutive numbers are written as the first and the last, and their entries are next to each other under Citations.")]),
-            TableRow(header: TableCell(text: "(ruling)"), cells: [TableCell([.text("Sources disagreed here; the link goes to the ruling on the "), .link([.text("conflicts page")], .page(.conflicts)), .text(" that chose the value.")])]),
+            TableRow(
+                header: TableCell(text: "before 13.0: No; 13.0+: Yes"),
+                cells: [
+                    TableCell(
+                        text:
+                            "The value changes with the OS version: “before 13.0” means every version below 13.0, “13.0+” 13.0 and later, “5.0 to 13.0” from 5.0 up to but not including 13.0."
+                    )
+                ]),
+            TableRow(
+                header: TableCell(text: "[3]"),
+                cells: [
+                    TableCell(
+                        text:
+                            "A citation: the claim that decides the value, listed under Citations at the foot of the page with its quote, and linking to it on its source's page. A value cites every claim that decides it."
+                    )
+                ]),
+            TableRow(
+                header: TableCell(text: "[3]–[7]"),
+                cells: [
+                    TableCell(
+                        text:
+                            "Citations 3 to 7: three or more consecutive numbers are written as the first and the last, and their entries are next to each other under Citations."
+                    )
+                ]),
+            TableRow(
+                header: TableCell(text: "(ruling)"),
+                cells: [
+                    TableCell([
+                        .text("Sources disagreed here; the link goes to the ruling on the "), .link([.text("conflicts page")], .page(.conflicts)),
+                        .text(" that chose the value."),
+                    ])
+                ]),
         ]
         blocks.append(.table(Table(caption: "Values in the tables", columns: ["Value", "Meaning"], rows: rows)))
 
         blocks.append(.heading(2, "Rulings", anchor: "rulings"))
-        blocks.append(.paragraph([.text("Apple's pages contradict each other: an older guide says one thing, an API page another. capdoc finds every such contradiction and refuses to build until each has a ruling, which names the claim that prevails and gives the reason (a newer page, a page about that very API, a more specific statement). The "),
-                                  .link([.text("conflicts page")], .page(.conflicts)), .text(" lists them all.")]))
+        blocks.append(
+            .paragraph([
+                .text(
+                    "Apple's pages contradict each other: an older guide says one thing, an API page another. capdoc finds every such contradiction and refuses to build until each has a ruling, which names the claim that prevails and gives the reason (a newer page, a page about that very API, a more specific statement). The "
+                ),
+                .link([.text("conflicts page")], .page(.conflicts)), .text(" lists them all."),
+            ]))
 
         blocks.append(.heading(2, "The data", anchor: "data"))
         let dated = model.sources.filter { $0.date != nil }.count
-        blocks.append(.list([
-            [.text("\(model.sources.count) sources (Apple's pages and older copies of them), \(model.claims.count) claims, \(model.adjudications.count) rulings.")],
-            [.text("Data as of \(model.newestSourceDate ?? "an unknown date"): the date of the newest copy of a page; \(dated) of the sources carry the date of their copy.")],
-            [.text("\(vocabulary.all(.platform).count) platforms, \(vocabulary.all(.level).count) access levels, \(vocabulary.all(.service).count) services, \(vocabulary.all(.key).count) Info.plist keys, \(vocabulary.all(.api).count) APIs.")],
-            [.text("Every quote is checked against the archived text of its page, and the whole model against "), .link([.text("these consistency checks")], .page(.checks)), .text(".")],
-            [.text("The same data as JSON: "), .link([.code("capdoc.json")], .file("capdoc.json")), .text(", described by "), .link([.code("capdoc.schema.json")], .file("capdoc.schema.json")), .text(".")],
-        ]))
+        blocks.append(
+            .list([
+                [
+                    .text(
+                        "\(model.sources.count) sources (Apple's pages and older copies of them), \(model.claims.count) claims, \(model.adjudications.count) rulings."
+                    )
+                ],
+                [
+                    .text(
+                        "Data as of \(model.newestSourceDate ?? "an unknown date"): the date of the newest copy of a page; \(dated) of the sources carry the date of their copy."
+                    )
+                ],
+                [
+                    .text(
+                        "\(vocabulary.all(.platform).count) platforms, \(vocabulary.all(.level).count) access levels, \(vocabulary.all(.service).count) services, \(vocabulary.all(.key).count) Info.plist keys, \(vocabulary.all(.api).count) APIs."
+                    )
+                ],
+                [
+                    .text("Every quote is checked against the archived text of its page, and the whole model against "),
+                    .link([.text("these consistency checks")], .page(.checks)), .text("."),
+                ],
+                [
+                    .text("The same data as JSON: "), .link([.code("capdoc.json")], .file("capdoc.json")), .text(", described by "),
+                    .link([.code("capdoc.schema.json")], .file("capdoc.schema.json")), .text("."),
+                ],
+            ]))
         return Page(ref: .about, title: "About the data", description: "What the values mean, what a ruling is, and how current the data is.", blocks: blocks)
     }
 }

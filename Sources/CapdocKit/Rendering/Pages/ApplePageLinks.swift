@@ -44,8 +44,12 @@ extension PageContext {
     func applePageLinks(_ kind: EntityKind, _ id: String) -> [Block] {
         let pages = applePages(kind, id)
         guard !pages.isEmpty else { return [] }
-        return [.paragraph([.text("Apple's documentation: ")] + pages.enumerated().flatMap { index, source -> [Inline] in
-            (index > 0 ? [.text(", ")] : []) + [.link([.text(source.title)], .external(source.url))]
-        } + [.text(".")])]
+        return [
+            .paragraph(
+                [.text("Apple's documentation: ")]
+                    + pages.enumerated().flatMap { index, source -> [Inline] in
+                        (index > 0 ? [.text(", ")] : []) + [.link([.text(source.title)], .external(source.url))]
+                    } + [.text(".")])
+        ]
     }
 }

@@ -13,16 +13,26 @@ extension PageContext {
         }
         var body: [Block] = []
         if !platforms.isEmpty {
-            body += [.heading(2, "Platforms", anchor: "platforms"),
-                     .table(Table(caption: "What \(withIndefiniteArticle(bundle.name)) may do, by platform",
-                                  columns: ["Platform"] + levels.map { "May hold \(name(.level, $0))" } + ["Runs in the background"],
-                                  rows: platforms.map { platform in
-                TableRow(header: TableCell([link(.platform, platform)]),
-                         cells: levels.map { factCell(.bundleLevelSupported, subject: id, platform: platform, level: $0, book: &book) }
-                             + [factCell(.bundleBackground, subject: id, platform: platform, book: &book)])
-            }))]
+            body += [
+                .heading(2, "Platforms", anchor: "platforms"),
+                .table(
+                    Table(
+                        caption: "What \(withIndefiniteArticle(bundle.name)) may do, by platform",
+                        columns: ["Platform"] + levels.map { "May hold \(name(.level, $0))" } + ["Runs in the background"],
+                        rows: platforms.map { platform in
+                            TableRow(
+                                header: TableCell([link(.platform, platform)]),
+                                cells: levels.map { factCell(.bundleLevelSupported, subject: id, platform: platform, level: $0, book: &book) }
+                                    + [factCell(.bundleBackground, subject: id, platform: platform, book: &book)])
+                        })),
+            ]
             let platformNames = platforms.map { name(.platform, $0) }.joined(separator: ", ")
-            body.append(.paragraph([.text("In all else, \(withIndefiniteArticle(bundle.name)) is answered as an app: a service works for it where it works for an app under a level it may hold; where it may not run in the background, no update reaches it there and the system doesn't relaunch it for one. The sources speak of it only on \(platformNames).")]))
+            body.append(
+                .paragraph([
+                    .text(
+                        "In all else, \(withIndefiniteArticle(bundle.name)) is answered as an app: a service works for it where it works for an app under a level it may hold; where it may not run in the background, no update reaches it there and the system doesn't relaunch it for one. The sources speak of it only on \(platformNames)."
+                    )
+                ]))
         }
         body += notesSection(merge.facts(of: .note).filter { $0.subject == id }, book: &book)
         return entityPage(.bundle, bundle, lead: [], body: body, book: book, seeAlso: [])

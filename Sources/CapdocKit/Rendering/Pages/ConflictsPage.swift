@@ -36,14 +36,17 @@ extension PageContext {
         var subjects: [String] = []
         var seen = Set<String>()
         for contradiction in group.contradictions {
-            let names: [String] = if kind.isFlow { contradiction.subjects.map { flowSubjectText($0) } }
-                else if let subjectKind = kind.subjectKind { contradiction.subjects.map { name(subjectKind, $0) } }
-                else { [] }
+            let names: [String] =
+                if kind.isFlow { contradiction.subjects.map { flowSubjectText($0) } } else if let subjectKind = kind.subjectKind {
+                    contradiction.subjects.map { name(subjectKind, $0) }
+                } else { [] }
             for name in names where seen.insert(name).inserted { subjects.append(name) }
         }
         let title = vocabulary.domain.title(kind)
         guard !subjects.isEmpty else { return title }
-        let named = subjects.count > Self.titleSubjects ? subjects.prefix(Self.titleSubjects - 1) + ["and \(subjects.count - Self.titleSubjects + 1) more"] : subjects[...]
+        let named =
+            subjects.count > Self.titleSubjects
+            ? subjects.prefix(Self.titleSubjects - 1) + ["and \(subjects.count - Self.titleSubjects + 1) more"] : subjects[...]
         return title + ": " + named.joined(separator: ", ")
     }
 
@@ -78,38 +81,66 @@ extension PageContext {
         let groups = conflictGroups()
         let titles = conflictTitles(groups)
         let split = groups.count > Self.conflictPartSize
-        var blocks: [Block] = [.paragraph([.text("Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page.")])]
-        blocks.append(.table(Table(caption: "Conflicts and their rulings", columns: ["Conflict", "Pages that disagree", "Ruling"], rows: zip(groups, titles).enumerated().map { index, pair in
-            let (group, title) = pair
-            let claims = claimsOf(group)
-            var pages: [String] = []
-            for claim in claims where !pages.contains(claim.sourceID) { pages.append(claim.sourceID) }
-            let pageLinks = pages.enumerated().flatMap { index, id in
-                (index > 0 ? [Inline.text("; ")] : []) + [.link([.text(sourcesByID[id]?.displayTitle ?? id)], .page(PageRef("sources", id)))]
-            }
-            var ruling: [Inline] = [.strong([.text("No ruling yet")])]
-            if let adjudication = group.ruling, let prevailing = merge.claimsByReference[adjudication.prevails.value] {
-                ruling = valueInlines(prevailing.value.value) + [.text(", as "), .link([.text(sourcesByID[prevailing.sourceID]?.displayTitle ?? prevailing.sourceID)],
-                                                                                     .page(PageRef("sources", prevailing.sourceID, fragment: "claim-" + prevailing.id.value))), .text(" says")]
-            }
-            // Split, the row keeps the ruling's anchor (cells link to `conflicts.html#ruling-…`) and
-            // leads to the ruling's section in its part.
-            let part = split ? index / Self.conflictPartSize + 1 : nil
-            return TableRow(header: TableCell([.link([.text(title)], .page((part.map { PageRef(PageRef.conflicts.id, String($0)) } ?? .conflicts).with(fragment: group.anchor)))]),
+        var blocks: [Block] = [
+            .paragraph([
+                .text(
+                    "Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page."
+                )
+            ])
+        ]
+        blocks.append(
+            .table(
+                Table(
+                    caption: "Conflicts and their rulings", columns: ["Conflict", "Pages that disagree", "Ruling"],
+                    rows: zip(groups, titles).enumerated().map { index, pair in
+                        let (group, title) = pair
+                        let claims = claimsOf(group)
+                        var pages: [String] = []
+                        for claim in claims where !pages.contains(claim.sourceID) { pages.append(claim.sourceID) }
+                        let pageLinks = pages.enumerated().flatMap { index, id in
+                            (index > 0 ? [Inline.text("; ")] : []) + [.link([.text(sourcesByID[id]?.displayTitle ?? id)], .page(PageRef("sources", id)))]
+                        }
+                        var ruling: [Inline] = [.strong([.text("No ruling yet")])]
+                        if let adjudication = group.ruling, let prevailing = merge.claimsByReference[adjudication.prevails.value] {
+                            ruling =
+                                valueInlines(prevailing.value.value) + [
+                                    .text(", as "),
+                                    .link(
+                                        [.text(sourcesByID[prevailing.sourceID]?.displayTitle ?? prevailing.sourceID)],
+                                        .page(PageRef("sources", prevailing.sourceID, fragment: "claim-" + prevailing.id.value))), .text(" says"),
+                                ]
+                        }
+                        // Split, the row keeps the ruling's anchor (cells link to `conflicts.html#ruling-…`) and
+                        // leads to the ruling's section in its part.
+                        let part = split ? index / Self.conflictPartSize + 1 : nil
+                        return TableRow(
+                            header: TableCell([
+                                .link(
+                                    [.text(title)], .page((part.map { PageRef(PageRef.conflicts.id, String($0)) } ?? .conflicts).with(fragment: group.anchor)))
+                            ]),
                             cells: [TableCell(pageLinks), TableCell(ruling)], anchor: part == nil ? nil : group.anchor)
-        })))
+                    })))
         if split {
             let count = (groups.count + Self.conflictPartSize - 1) / Self.conflictPartSize
             blocks.append(.heading(2, "Parts", anchor: "parts"))
-            blocks.append(.paragraph([.text("\(groups.count) conflicts, too many for one page: each ruling, its claims and its reason are in the parts, \(Self.conflictPartSize) to a part, in the order of the rulings.")]))
-            blocks.append(.list((1...count).map { number in
-                let first = titles[(number - 1) * Self.conflictPartSize], last = titles[min(groups.count, number * Self.conflictPartSize) - 1]
-                return [.link([.text("Part \(number)")], .page(PageRef(PageRef.conflicts.id, String(number)))), .text(": \(first) to \(last)")]
-            }))
+            blocks.append(
+                .paragraph([
+                    .text(
+                        "\(groups.count) conflicts, too many for one page: each ruling, its claims and its reason are in the parts, \(Self.conflictPartSize) to a part, in the order of the rulings."
+                    )
+                ]))
+            blocks.append(
+                .list(
+                    (1...count).map { number in
+                        let first = titles[(number - 1) * Self.conflictPartSize], last = titles[min(groups.count, number * Self.conflictPartSize) - 1]
+                        return [.link([.text("Part \(number)")], .page(PageRef(PageRef.conflicts.id, String(number)))), .text(": \(first) to \(last)")]
+                    }))
         } else {
             blocks += conflictSections(groups, titles)
         }
-        return Page(ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.", blocks: blocks)
+        return Page(
+            ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.",
+            blocks: blocks)
     }
 
     /// Past this many conflicts the page lists them and their sections go in parts of this many
@@ -137,8 +168,10 @@ extension PageContext {
         if number > 1 { navigation += [.text(" · "), .link([.text("← Part \(number - 1)")], .page(PageRef(PageRef.conflicts.id, String(number - 1))))] }
         if number < count { navigation += [.text(" · "), .link([.text("Part \(number + 1) →")], .page(PageRef(PageRef.conflicts.id, String(number + 1))))] }
         let blocks: [Block] = [.paragraph(navigation)] + conflictSections(Array(groups[range]), Array(titles[range])) + [.paragraph(navigation)]
-        return Page(ref: PageRef(PageRef.conflicts.id, String(number)), title: "Conflicts between sources, part \(number) of \(count)",
-                    description: "Contradictions between Apple's documents, with the ruling on each: \(titles[range.lowerBound]) to \(titles[range.upperBound - 1]).", blocks: blocks)
+        return Page(
+            ref: PageRef(PageRef.conflicts.id, String(number)), title: "Conflicts between sources, part \(number) of \(count)",
+            description: "Contradictions between Apple's documents, with the ruling on each: \(titles[range.lowerBound]) to \(titles[range.upperBound - 1]).",
+            blocks: blocks)
     }
 
     /// Each conflict's section: where, the claims that disagree, the ruling and its reason.
@@ -153,12 +186,21 @@ extension PageContext {
             }
             blocks.append(.paragraph([.text("Where: " + places.joined(separator: "; ") + ".")]))
             let prevails = group.ruling?.prevails.value
-            blocks.append(.table(Table(caption: "The claims that disagree", columns: ["Source", "Says", "Quote"], rows: claimsOf(group).map { claim in
-                let source = sourcesByID[claim.sourceID]
-                var header: [Inline] = [.link([.text(source?.displayTitle ?? claim.sourceID)], .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))]
-                if claim.reference == prevails { header += [.text(" "), .strong([.text("(prevails)")])] }
-                return TableRow(header: TableCell(header), cells: [TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
-            })))
+            blocks.append(
+                .table(
+                    Table(
+                        caption: "The claims that disagree", columns: ["Source", "Says", "Quote"],
+                        rows: claimsOf(group).map { claim in
+                            let source = sourcesByID[claim.sourceID]
+                            var header: [Inline] = [
+                                .link(
+                                    [.text(source?.displayTitle ?? claim.sourceID)],
+                                    .page(PageRef("sources", claim.sourceID, fragment: "claim-" + claim.id.value)))
+                            ]
+                            if claim.reference == prevails { header += [.text(" "), .strong([.text("(prevails)")])] }
+                            return TableRow(
+                                header: TableCell(header), cells: [TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])])
+                        })))
             if let ruling = group.ruling {
                 var scope = ""
                 if case let .named(platforms) = ruling.platforms { scope = " On " + platforms.map { name(.platform, $0.value) }.joined(separator: ", ") + "." }

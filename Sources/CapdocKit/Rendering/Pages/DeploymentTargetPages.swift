@@ -35,7 +35,9 @@ extension PageContext {
         return vocabulary.ids(.platform).flatMap { platform in
             let targets = deploymentTargets(platform)
             return targets.map { version in
-                PageSource(ref: Self.targetRef(platform, version), stage: .last) { context.deploymentTargetPage(platform: platform, target: version, targets: targets) }
+                PageSource(ref: Self.targetRef(platform, version), stage: .last) {
+                    context.deploymentTargetPage(platform: platform, target: version, targets: targets)
+                }
             }
         }
     }
@@ -81,12 +83,20 @@ extension PageContext {
         var book = CitationBook()
         let platformName = name(.platform, platform)
         var blocks: [Block] = [
-            .paragraph([.text("For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. Each value summarizes the service's own page, where every version range cites the sentences that decide it; the "),
-                        .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has them all side by side.")]),
-            .paragraph([.text("Other deployment targets: ")] + targets.enumerated().flatMap { index, version -> [Inline] in
-                let label: Inline = version == target ? .strong([.text(version.description)]) : .link([.text(version.description)], .page(Self.targetRef(platform, version)))
-                return (index > 0 ? [.text(", ")] : []) + [label]
-            }),
+            .paragraph([
+                .text(
+                    "For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. Each value summarizes the service's own page, where every version range cites the sentences that decide it; the "
+                ),
+                .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has them all side by side."),
+            ]),
+            .paragraph(
+                [.text("Other deployment targets: ")]
+                    + targets.enumerated().flatMap { index, version -> [Inline] in
+                        let label: Inline =
+                            version == target
+                            ? .strong([.text(version.description)]) : .link([.text(version.description)], .page(Self.targetRef(platform, version)))
+                        return (index > 0 ? [.text(", ")] : []) + [label]
+                    }),
         ]
         // Past the threshold the services are in parts (`ServiceListing`): the page states the usual
         // row and lists the parts, which list the other services (`TargetSummary`).
@@ -99,31 +109,40 @@ extension PageContext {
             blocks += targetServiceBlocks(platform: platform, target: target, vocabulary.ids(.service))
         }
         blocks.append(.heading(2, "Info.plist keys", anchor: "keys"))
-        blocks.append(.table(Table(caption: "Info.plist keys each request needs on \(platformName) \(target) and later", columns: ["Request", "Keys needed somewhere in the range"],
-                                   rows: vocabulary.ids(.request).map { request in
-            let kept = gated.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
-            var keys: [String] = []
-            var closed: String?
-            for segment in kept {
-                switch segment.answer {
-                case let .value(.keys(list)): for key in list where !keys.contains(key) { keys.append(key) }
-                case let .closed(gate): closed = closed ?? gate.name
-                default: break
-                }
-            }
-            // A key needed only before some version in the range says until when.
-            let content: [Inline] = keys.isEmpty ? [.value(closed == nil ? .unknown : .na, [.text(closed ?? "Unknown")])] : keys.enumerated().flatMap { index, key -> [Inline] in
-                let until = kept.last(where: { if case let .value(.keys(list)) = $0.answer { list.contains(key) } else { false } })?.os.until
-                return (index > 0 ? [.text(", ")] : []) + [link(.key, key)] + (until.map { [.text(" (before \($0))")] } ?? [])
-            }
-            let facts = kept.flatMap(\.facts)
-            let citations = book.citeInOrder(CitationBook.deciding(facts))
-            return TableRow(header: TableCell([link(.request, request)]),
+        blocks.append(
+            .table(
+                Table(
+                    caption: "Info.plist keys each request needs on \(platformName) \(target) and later",
+                    columns: ["Request", "Keys needed somewhere in the range"],
+                    rows: vocabulary.ids(.request).map { request in
+                        let kept = gated.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
+                        var keys: [String] = []
+                        var closed: String?
+                        for segment in kept {
+                            switch segment.answer {
+                            case let .value(.keys(list)): for key in list where !keys.contains(key) { keys.append(key) }
+                            case let .closed(gate): closed = closed ?? gate.name
+                            default: break
+                            }
+                        }
+                        // A key needed only before some version in the range says until when.
+                        let content: [Inline] =
+                            keys.isEmpty
+                            ? [.value(closed == nil ? .unknown : .na, [.text(closed ?? "Unknown")])]
+                            : keys.enumerated().flatMap { index, key -> [Inline] in
+                                let until = kept.last(where: { if case let .value(.keys(list)) = $0.answer { list.contains(key) } else { false } })?.os.until
+                                return (index > 0 ? [.text(", ")] : []) + [link(.key, key)] + (until.map { [.text(" (before \($0))")] } ?? [])
+                            }
+                        let facts = kept.flatMap(\.facts)
+                        let citations = book.citeInOrder(CitationBook.deciding(facts))
+                        return TableRow(
+                            header: TableCell([link(.request, request)]),
                             cells: [TableCell(content + (citations.isEmpty ? [] : [.text(" ")]) + Citation.markers(citations))])
-        })))
+                    })))
         blocks += book.blocks(self)
-        return Page(ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
-                    description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
+        return Page(
+            ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
+            description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
     }
 
     /// The overview's statement of the row most services share, as a one-row table with the
@@ -134,10 +153,20 @@ extension PageContext {
         let others = summary.listed.count - summary.usualCount
         return [
             .heading(2, "Services", anchor: "services"),
-            .paragraph([.text("\(summary.usualCount) of the \(summary.listed.count) \(services) give the same answer for \(platformName) \(target) and later: the table below. The parts list the other \(others), each with its own answers; a service its part does not list gives this answer.")]),
-            .table(Table(caption: "The answer of the \(services) the parts do not list", columns: ["Services"] + vocabulary.ids(.level).map { "Under \(name(.level, $0))" },
-                         rows: [TableRow(header: TableCell([.text("\(summary.usualCount) \(services)")]),
-                                         cells: summary.usual.map { TableCell([.value($0.value, [.text($0.text)])]) }, anchor: "usual")])),
+            .paragraph([
+                .text(
+                    "\(summary.usualCount) of the \(summary.listed.count) \(services) give the same answer for \(platformName) \(target) and later: the table below. The parts list the other \(others), each with its own answers; a service its part does not list gives this answer."
+                )
+            ]),
+            .table(
+                Table(
+                    caption: "The answer of the \(services) the parts do not list",
+                    columns: ["Services"] + vocabulary.ids(.level).map { "Under \(name(.level, $0))" },
+                    rows: [
+                        TableRow(
+                            header: TableCell([.text("\(summary.usualCount) \(services)")]),
+                            cells: summary.usual.map { TableCell([.value($0.value, [.text($0.text)])]) }, anchor: "usual")
+                    ])),
         ]
     }
 
@@ -151,10 +180,13 @@ extension PageContext {
             (index > 0 ? [.text("; ")] : []) + [.text("under \(name(.level, vocabulary.ids(.level)[index])): "), .value(answer.value, [.text(answer.text)])]
         }
         let overview = Self.targetRef(platform, target).with(fragment: "services")
-        let lead = listed.isEmpty ? "Every service of this part gives the answer most give ("
+        let lead =
+            listed.isEmpty
+            ? "Every service of this part gives the answer most give ("
             : "This part lists \(listed.count) of its \(services.count) services; the others give the answer most give ("
         let others: [Inline] = [.text(lead), .link([.text("overview")], .page(overview)), .text("): ")] + usual + [.text(".")]
-        return [.heading(2, "Services", anchor: "services"), .paragraph(others)] + (listed.isEmpty ? [] : [targetServiceTable(platform: platform, target: target, listed)])
+        return [.heading(2, "Services", anchor: "services"), .paragraph(others)]
+            + (listed.isEmpty ? [] : [targetServiceTable(platform: platform, target: target, listed)])
     }
 
     /// The deployment-target page's services: the whole page's, or a part's.
@@ -166,15 +198,20 @@ extension PageContext {
     func targetServiceTable(platform: String, target: Version, _ services: [String]) -> Block {
         let platformName = name(.platform, platform)
         let levels = vocabulary.ids(.level)
-        return .table(Table(caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later", columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
-                                   rows: services.map { service in
-            TableRow(header: TableCell([link(.service, service)]), cells: targetCells(service: service, platform: platform, target: target).map { cell in
-                // A summary of the service page's timeline: the claims are cited there, cell by cell and
-                // version by version; here they would be every claim of every segment in the range, which
-                // at thousands of services makes each of these pages megabytes.
-                TableCell([.value(cell.value, [.text(cell.text)])])
-            }, anchor: "service-" + service)
-        }))
+        return .table(
+            Table(
+                caption: "\(vocabulary.domain.services) for \(platformName) \(target) and later",
+                columns: ["Service"] + levels.map { "Under \(name(.level, $0))" },
+                rows: services.map { service in
+                    TableRow(
+                        header: TableCell([link(.service, service)]),
+                        cells: targetCells(service: service, platform: platform, target: target).map { cell in
+                            // A summary of the service page's timeline: the claims are cited there, cell by cell and
+                            // version by version; here they would be every claim of every segment in the range, which
+                            // at thousands of services makes each of these pages megabytes.
+                            TableCell([.value(cell.value, [.text(cell.text)])])
+                        }, anchor: "service-" + service)
+                }))
     }
 }
 

@@ -43,7 +43,8 @@ enum DirectBlockSplice {
             while let found = bytes[index...].firstIndex(of: marker[0]) {
                 let token = marker + Array((String(next) + end).utf8)
                 guard next < blocks.count, found + token.count <= bytes.count,
-                      bytes[found..<(found + token.count)].elementsEqual(token) else { return nil }
+                    bytes[found..<(found + token.count)].elementsEqual(token)
+                else { return nil }
                 output.append(contentsOf: bytes[copied..<found])
                 output.append(contentsOf: blocks[next])
                 copied = found + token.count

@@ -247,11 +247,12 @@ struct DirectInlineWriter {
     /// and man's rules for a line's start no longer apply, and the table's rewriting (which looks at
     /// the byte before) is not done. Anywhere else they are written as the inlines they hold.
     private func writeShared(_ shared: SharedInlines, into output: inout Output) -> Bool {
-        let insideLine = switch format {
-        case .html: true
-        case .markdown: !output.beginContent
-        case .man: !output.isEmpty
-        }
+        let insideLine =
+            switch format {
+            case .html: true
+            case .markdown: !output.beginContent
+            case .man: !output.isEmpty
+            }
         guard place == .paragraph, insideLine else { return writeAll(shared.inlines, into: &output) }
         guard let written = shared.bytes(in: format, { insideLineBytes(shared.inlines) }) else { return false }
         // The bytes are written for a page at the top (depth 0): each relative link gets this page's "../"s.
@@ -339,7 +340,8 @@ struct DirectInlineWriter {
         ByteText.withBytes(code) { bytes in
             // Code spans cmark pads or fences specially (backticks, edge spaces, newlines) are left to it.
             guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
-                  !bytes.contains(where: { $0 == 0x60 || $0 < 0x20 || $0 == 0x7F }) else { return false }
+                !bytes.contains(where: { $0 == 0x60 || $0 < 0x20 || $0 == 0x7F })
+            else { return false }
             switch format {
             case .html:
                 output.literal("<code>")
@@ -443,11 +445,12 @@ struct DirectInlineWriter {
             // Most of a title or a quote is letters and spaces: a run of bytes that no format escapes or
             // rewrites is copied at once (byte by byte, this loop was a tenth of a build). Past the start
             // of a Markdown line or a man cell, more bytes need nothing, punctuation among them.
-            let unchanged = switch format {
-            case .html: further
-            case .markdown: output.beginContent ? anywhere : further
-            case .man: output.isEmpty ? anywhere : further
-            }
+            let unchanged =
+                switch format {
+                case .html: further
+                case .markdown: output.beginContent ? anywhere : further
+                case .man: output.isEmpty ? anywhere : further
+                }
             var runEnd = index
             while runEnd < bytes.count, unchanged.contains(bytes[runEnd]) { runEnd += 1 }
             if runEnd > index {
@@ -500,7 +503,8 @@ struct DirectInlineWriter {
     /// The bytes that every format writes as they are wherever they stand: letters, digits, the space,
     /// punctuation that is no markup in HTML, CommonMark (at any place on a line) or roff, and the bytes
     /// of non-ASCII characters but E2, which starts the characters man names (`manNamedCharacters`).
-    private static let unchangedBytes = ByteSet(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,;:/?%$@^{}~(".utf8) + (0x80...0xFF).filter { $0 != 0xE2 })
+    private static let unchangedBytes = ByteSet(
+        Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,;:/?%$@^{}~(".utf8) + (0x80...0xFF).filter { $0 != 0xE2 })
 
     /// What each format writes as it is where the rules that depend on the place no longer apply: in
     /// HTML everywhere; in Markdown once something but digits is on the line (`beginContent`: `-`, `+`,

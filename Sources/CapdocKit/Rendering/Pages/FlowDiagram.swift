@@ -237,7 +237,9 @@ struct FlowDiagram {
     func svg() -> String {
         let layout = layout()
         let n = Self.number
-        let description = layout.edges.isEmpty ? "No transitions are described yet."
+        let description =
+            layout.edges.isEmpty
+            ? "No transitions are described yet."
             : layout.edges.map { "\(context.name(.state, $0.from)) to \(context.name(.state, $0.to)): \(words($0))." }.joined(separator: " ")
         var out = "<figure class=\"flow-diagram\">\n"
         out += "<div class=\"flow-diagram-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Flow diagram; scrolls sideways on a narrow screen\">\n"
@@ -246,7 +248,8 @@ struct FlowDiagram {
         out += "font-family=\"system-ui, sans-serif\" font-size=\"12\">\n"
         out += "<title id=\"flow-diagram-title\">Authorization flow: states and the transitions between them</title>\n"
         out += "<desc id=\"flow-diagram-desc\">\(Escape.html(description))</desc>\n"
-        out += "<defs><marker id=\"flow-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
+        out +=
+            "<defs><marker id=\"flow-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
         out += "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"currentColor\"/></marker></defs>\n"
         // Each arrow with its label: the label is drawn over the part of the arrow that runs through it.
         for edge in layout.edges {
@@ -259,7 +262,8 @@ struct FlowDiagram {
             for (index, line) in edge.lines.enumerated() {
                 let y = label.y + 4 + Self.lineHeight * Double(index + 1) - 3.5
                 let style = line.trigger ? " font-style=\"italic\"" : ""
-                out += "<text x=\"\(n(label.centerX))\" y=\"\(n(y))\" text-anchor=\"middle\" font-size=\"11\"\(style) fill=\"currentColor\">\(Escape.html(line.text))</text>"
+                out +=
+                    "<text x=\"\(n(label.centerX))\" y=\"\(n(y))\" text-anchor=\"middle\" font-size=\"11\"\(style) fill=\"currentColor\">\(Escape.html(line.text))</text>"
             }
             out += "</g>\n"
         }
@@ -269,15 +273,18 @@ struct FlowDiagram {
             out += "<g class=\"flow-state\">"
             out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(Self.boxWidth))\" height=\"\(n(Self.boxHeight))\" rx=\"8\" "
             out += "style=\"fill:var(--head-bg,#e8ebef)\" stroke=\"currentColor\" stroke-width=\"1.4\"/>"
-            out += "<text x=\"\(n(box.centerX))\" y=\"\(n(box.y + 22))\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"currentColor\">\(Escape.html(context.name(.state, state)))</text>"
-            out += "<text x=\"\(n(box.centerX))\" y=\"\(n(box.y + 40))\" text-anchor=\"middle\" font-size=\"11\" fill=\"currentColor\">\(Escape.html(status))</text>"
+            out +=
+                "<text x=\"\(n(box.centerX))\" y=\"\(n(box.y + 22))\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"currentColor\">\(Escape.html(context.name(.state, state)))</text>"
+            out +=
+                "<text x=\"\(n(box.centerX))\" y=\"\(n(box.y + 40))\" text-anchor=\"middle\" font-size=\"11\" fill=\"currentColor\">\(Escape.html(status))</text>"
             out += "</g>\n"
         }
         out += "</svg>\n</div>\n"
         let initial = Flow(merge: context.merge, vocabulary: context.vocabulary).initialState
         out += "<figcaption>The states (with the status each reports) in columns by distance from \(Escape.html(context.name(.state, initial))), "
         out += "and an arrow for each change of state, running through a label that names its triggers (in italics) and the choices at the prompt. "
-        out += "Calls that change nothing are not drawn: the tables below list every transition, by the state it starts in, with its platforms and sources.</figcaption>\n"
+        out +=
+            "Calls that change nothing are not drawn: the tables below list every transition, by the state it starts in, with its platforms and sources.</figcaption>\n"
         out += "</figure>"
         return out
     }

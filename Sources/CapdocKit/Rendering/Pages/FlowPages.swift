@@ -49,23 +49,29 @@ extension PageContext {
     /// The transitions that start in one state: the trigger heads each row, and the state is in the
     /// heading above the table, so that the table fits a desktop screen.
     func flowTable(_ rows: [Flow.Row], from state: String, book: inout CitationBook) -> Table {
-        Table(caption: "From \(name(.state, state)): \(rows.count) transition\(rows.count == 1 ? "" : "s")",
-              columns: ["Trigger", "Choice", "To", "Status reported", "Delegate told", "Prompt shows", "Platforms"],
-              rows: rows.map { row in
-            let prompt: [Inline] = row.prompted
-                ? (row.promptKey.map { [link(.key, $0)] } ?? [.value(.unknown, [.text("Not stated")])])
-                : [.text("No prompt")]
-            let to: [Inline] = row.changesNothing ? [.text("Unchanged")] : [.text(name(.state, row.outcome.to))]
-            let status: [Inline] = row.outcome.status.map { vocabulary.contains(.status, $0) ? [link(.status, $0)] : [.text($0)] } ?? [.value(.unknown, [.text("Unknown")])]
-            let (delegateText, delegateClass) = word(row.outcome.delegate)
-            return TableRow(header: TableCell([.text(name(.trigger, row.trigger))]),
-                            cells: [TableCell(row.choice.map { [.text(name(.choice, $0))] } ?? [.text("—")]),
-                                    TableCell(to),
-                                    TableCell(status),
-                                    TableCell([.value(delegateClass, [.text(delegateText)])]),
-                                    TableCell(prompt),
-                                    TableCell([.text(platformsText(row))], citations: book.cite(row.deciding))])
-        }, htmlClass: "flow-transitions")
+        Table(
+            caption: "From \(name(.state, state)): \(rows.count) transition\(rows.count == 1 ? "" : "s")",
+            columns: ["Trigger", "Choice", "To", "Status reported", "Delegate told", "Prompt shows", "Platforms"],
+            rows: rows.map { row in
+                let prompt: [Inline] =
+                    row.prompted
+                    ? (row.promptKey.map { [link(.key, $0)] } ?? [.value(.unknown, [.text("Not stated")])])
+                    : [.text("No prompt")]
+                let to: [Inline] = row.changesNothing ? [.text("Unchanged")] : [.text(name(.state, row.outcome.to))]
+                let status: [Inline] =
+                    row.outcome.status.map { vocabulary.contains(.status, $0) ? [link(.status, $0)] : [.text($0)] } ?? [.value(.unknown, [.text("Unknown")])]
+                let (delegateText, delegateClass) = word(row.outcome.delegate)
+                return TableRow(
+                    header: TableCell([.text(name(.trigger, row.trigger))]),
+                    cells: [
+                        TableCell(row.choice.map { [.text(name(.choice, $0))] } ?? [.text("—")]),
+                        TableCell(to),
+                        TableCell(status),
+                        TableCell([.value(delegateClass, [.text(delegateText)])]),
+                        TableCell(prompt),
+                        TableCell([.text(platformsText(row))], citations: book.cite(row.deciding)),
+                    ])
+            }, htmlClass: "flow-transitions")
     }
 
     /// The flow as a Mermaid `stateDiagram-v2`, for the Markdown page (GitHub draws it): every state,
@@ -98,7 +104,14 @@ extension PageContext {
         let flow = self.flow
         let rows = flow.rows()
         var blocks: [Block] = [
-            .paragraph([.text("How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The tables give the status "), .code("authorizationStatus"), .text(" reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing.")]),
+            .paragraph([
+                .text(
+                    "How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The tables give the status "
+                ), .code("authorizationStatus"),
+                .text(
+                    " reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing."
+                ),
+            ]),
             .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
             .markdownCode(info: "mermaid", text: flowMermaid(rows, initial: flow.initialState)),
             .heading(2, "Transitions", anchor: "transitions"),
@@ -106,7 +119,12 @@ extension PageContext {
         if rows.isEmpty {
             blocks.append(.paragraph([.text("No source describes a transition yet.")]))
         } else {
-            blocks.append(.paragraph([.text("Every transition the sources describe, by the state it starts in. Each row cites the sentences that state it; a call with no prompt whose state stays is a call that changes nothing (To: Unchanged).")]))
+            blocks.append(
+                .paragraph([
+                    .text(
+                        "Every transition the sources describe, by the state it starts in. Each row cites the sentences that state it; a call with no prompt whose state stays is a call that changes nothing (To: Unchanged)."
+                    )
+                ]))
             let diagram = FlowDiagram(context: self, rows: rows, layers: [:])
             let arrows = diagram.edges()
             for state in vocabulary.ids(.state) {
@@ -135,21 +153,37 @@ extension PageContext {
                 guard case let .text(method) = fact.value else { continue }
                 if let index = byValue.firstIndex(where: { $0.value == method }) { byValue[index].facts.append(fact) } else { byValue.append((method, [fact])) }
             }
-            blocks.append(.list(byValue.map { entry in
-                let platforms = vocabulary.ids(.platform).filter { platform in entry.facts.contains { $0.platform == platform } }
-                return [.text("Authorization changes, the user's choices among them, reach the delegate's "), .code(entry.value),
-                        .text(" (\(platforms.count == vocabulary.ids(.platform).count ? "every platform" : platforms.map { name(.platform, $0) }.joined(separator: ", ")))")]
-                    + Citation.markers(book.cite(entry.facts))
-            }))
+            blocks.append(
+                .list(
+                    byValue.map { entry in
+                        let platforms = vocabulary.ids(.platform).filter { platform in entry.facts.contains { $0.platform == platform } }
+                        return [
+                            .text("Authorization changes, the user's choices among them, reach the delegate's "), .code(entry.value),
+                            .text(
+                                " (\(platforms.count == vocabulary.ids(.platform).count ? "every platform" : platforms.map { name(.platform, $0) }.joined(separator: ", ")))"
+                            ),
+                        ]
+                            + Citation.markers(book.cite(entry.facts))
+                    }))
             let ruled = merge.contradictions.filter { $0.kind == .authorizationCallback && $0.adjudication != nil }
             if !ruled.isEmpty {
-                blocks.append(.paragraph([.text("Sources disagree on this method; the ruling is on the "), .link([.text("conflicts page")], .page(.conflicts)), .text(".")]))
+                blocks.append(
+                    .paragraph([
+                        .text("Sources disagree on this method; the ruling is on the "), .link([.text("conflicts page")], .page(.conflicts)), .text("."),
+                    ]))
             }
         }
 
         func section(_ title: String, _ kind: EntityKind, anchor: String, extra: (Entity) -> [Inline] = { _ in [] }) -> [Block] {
-            [.heading(2, title, anchor: anchor),
-             .list(vocabulary.all(kind).map { entity in [.strong([.text(entity.name)]), .text(" ("), .code(entity.id.value), .text(")")] + extra(entity) + [.text(" — "), .markdown(entity.summary)] })]
+            [
+                .heading(2, title, anchor: anchor),
+                .list(
+                    vocabulary.all(kind).map { entity in
+                        [.strong([.text(entity.name)]), .text(" ("), .code(entity.id.value), .text(")")] + extra(entity) + [
+                            .text(" — "), .markdown(entity.summary),
+                        ]
+                    }),
+            ]
         }
         blocks += section("States", .state, anchor: "states") { state in
             guard let status = state.attributes["status"] else { return [] }
@@ -162,8 +196,9 @@ extension PageContext {
         blocks += section("Choices", .choice, anchor: "choices")
         blocks += book.blocks(self)
         let requests = vocabulary.ids(.request).filter { request in vocabulary.all(.trigger).contains { $0.attributes["request"] == request } }
-        return Page(ref: .flow, title: "Authorization flow", description: "How the authorization prompts move an app between states, with their sources.",
-                    blocks: blocks, manName: ManPageNames.flow,
-                    seeAlso: [.matrix] + requests.map { ref(.request, $0) } + vocabulary.ids(.status).map { ref(.status, $0) })
+        return Page(
+            ref: .flow, title: "Authorization flow", description: "How the authorization prompts move an app between states, with their sources.",
+            blocks: blocks, manName: ManPageNames.flow,
+            seeAlso: [.matrix] + requests.map { ref(.request, $0) } + vocabulary.ids(.status).map { ref(.status, $0) })
     }
 }

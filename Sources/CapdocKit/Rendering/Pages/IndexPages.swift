@@ -136,15 +136,16 @@ extension PageContext {
     func pageEntries() -> [IndexEntry] {
         // The flow page only where the domain has a flow.
         ([(PageRef.home, "Home: \(vocabulary.domain.name)"), (.matrix, "Matrix")] + (vocabulary.domain.flow ? [(.flow, "Authorization flow")] : [])
-         + [(.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")]).map {
-            IndexEntry(term: $0.1, kind: "Page", target: $0.0, title: $0.1, isCode: false)
-        } + vocabulary.ids(.platform).flatMap { platform in
-            // "iOS 15.0 and later": what a developer with that deployment target types.
-            deploymentTargets(platform).map { version in
-                let title = "\(name(.platform, platform)) \(version) and later"
-                return IndexEntry(term: title, kind: "Deployment target", target: Self.targetRef(platform, version), title: title, isCode: false)
+            + [(.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")]).map {
+                IndexEntry(term: $0.1, kind: "Page", target: $0.0, title: $0.1, isCode: false)
             }
-        }
+            + vocabulary.ids(.platform).flatMap { platform in
+                // "iOS 15.0 and later": what a developer with that deployment target types.
+                deploymentTargets(platform).map { version in
+                    let title = "\(name(.platform, platform)) \(version) and later"
+                    return IndexEntry(term: title, kind: "Deployment target", target: Self.targetRef(platform, version), title: title, isCode: false)
+                }
+            }
     }
 
     /// What the search box searches: the pages, then every term of the index.
@@ -162,7 +163,11 @@ extension PageContext {
         // The letter bar is navigation of the site's page only: Markdown and man have the letters as headings.
         let bar = letters.map { "<li><a href=\"#\(anchor($0))\">\($0 == "#" ? "Other" : $0)</a></li>" }.joined(separator: "\n")
         var blocks: [Block] = [
-            .paragraph([.text("Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z.")]),
+            .paragraph([
+                .text(
+                    "Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z."
+                )
+            ]),
             .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
         ]
         // Too long for one page, the letters list their parts (`IndexParts`).
@@ -171,6 +176,7 @@ extension PageContext {
             blocks.append(.heading(2, letter == "#" ? "Other" : letter, anchor: anchor(letter)))
             blocks.append(.list(groups[letter]!.map(azItem)))
         }
-        return Page(ref: .azIndex, title: Self.azTitle, description: "Every name, id and symbol of the vocabulary and every source, from A to Z.", blocks: blocks)
+        return Page(
+            ref: .azIndex, title: Self.azTitle, description: "Every name, id and symbol of the vocabulary and every source, from A to Z.", blocks: blocks)
     }
 }

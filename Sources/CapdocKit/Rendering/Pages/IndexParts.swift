@@ -26,8 +26,10 @@ extension PageContext {
         azGroups(entries).flatMap { group in
             let key = group.letter == "#" ? "other" : group.letter.lowercased()
             return stride(from: 0, to: group.entries.count, by: Self.azPartSize).enumerated().map { index, start in
-                (PageRef(PageRef.azIndex.id, "\(key)-\(index + 1)"), group.letter, index + 1,
-                 group.entries[start..<min(group.entries.count, start + Self.azPartSize)])
+                (
+                    PageRef(PageRef.azIndex.id, "\(key)-\(index + 1)"), group.letter, index + 1,
+                    group.entries[start..<min(group.entries.count, start + Self.azPartSize)]
+                )
             }
         }
     }
@@ -60,8 +62,9 @@ extension PageContext {
         if index > 0 { navigation += [.text(" · "), .link([.text("← " + azPartTitle(parts[index - 1]))], .page(parts[index - 1].ref))] }
         if index + 1 < parts.count { navigation += [.text(" · "), .link([.text(azPartTitle(parts[index + 1]) + " →")], .page(parts[index + 1].ref))] }
         let blocks: [Block] = [.paragraph(navigation), .heading(2, letter, anchor: nil), .list(part.entries.map(azItem)), .paragraph(navigation)]
-        return Page(ref: part.ref, title: "\(Self.azTitle): \(letter)" + (count > 1 ? ", part \(part.number) of \(count)" : ""),
-                    description: "Names, ids and symbols from \(part.entries.first?.term ?? "") to \(part.entries.last?.term ?? "").", blocks: blocks)
+        return Page(
+            ref: part.ref, title: "\(Self.azTitle): \(letter)" + (count > 1 ? ", part \(part.number) of \(count)" : ""),
+            description: "Names, ids and symbols from \(part.entries.first?.term ?? "") to \(part.entries.last?.term ?? "").", blocks: blocks)
     }
 
     /// "S, part 2" (or "S" for a letter in one part), for links between parts.
@@ -75,12 +78,14 @@ extension PageContext {
         var blocks: [Block] = []
         for group in azGroups(entries) {
             blocks.append(.heading(2, group.letter == "#" ? "Other" : group.letter, anchor: anchor(group.letter)))
-            blocks.append(.list(parts.filter { $0.letter == group.letter }.map { part in
-                [.link([.text("Part \(part.number)")], .page(part.ref)), .text(": \(part.entries.count) entries, ")]
-                    + [part.entries.first!, part.entries.last!].enumerated().flatMap { index, entry -> [Inline] in
-                        (index > 0 ? [.text(" to ")] : []) + [entry.isCode ? .code(entry.term) : .text(entry.term)]
-                    }
-            }))
+            blocks.append(
+                .list(
+                    parts.filter { $0.letter == group.letter }.map { part in
+                        [.link([.text("Part \(part.number)")], .page(part.ref)), .text(": \(part.entries.count) entries, ")]
+                            + [part.entries.first!, part.entries.last!].enumerated().flatMap { index, entry -> [Inline] in
+                                (index > 0 ? [.text(" to ")] : []) + [entry.isCode ? .code(entry.term) : .text(entry.term)]
+                            }
+                    }))
         }
         return blocks
     }

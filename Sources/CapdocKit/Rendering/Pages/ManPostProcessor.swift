@@ -29,7 +29,8 @@ enum ManPostProcessor {
                 let end = bytes[start...].firstIndex { $0 == 0x29 || $0 == 0x20 || $0 == 0x0A } ?? bytes.count
                 if output.isEmpty { output.reserveCapacity(bytes.count + 64) }
                 output.append(contentsOf: bytes[copied..<start])
-                let hostStart = ByteText.firstRange(of: scheme, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: start).map { $0 + scheme.count } ?? start
+                let hostStart =
+                    ByteText.firstRange(of: scheme, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: start).map { $0 + scheme.count } ?? start
                 output.append(contentsOf: bytes[start..<hostStart])
                 for byte in bytes[hostStart..<end] {
                     output.append(byte)
@@ -222,7 +223,9 @@ enum ManPostProcessor {
         if text.last != 0x0A { text.append(0x0A) }
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n".utf8
-            text += (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(separator: "\n") + "\n").utf8
+            text +=
+                (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(
+                    separator: "\n") + "\n").utf8
         }
         return dropParagraphAfterHeadings(text)
     }
@@ -251,7 +254,9 @@ enum ManPostProcessor {
 
     /// Text on a line of its own: backslashes escaped, and a leading '.' or '\'' defused.
     static func roffText(_ text: String) -> String {
-        var escaped = asciiReplacing(text, roffTextEscapes) ?? text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\n", with: " ")
+        var escaped =
+            asciiReplacing(text, roffTextEscapes)
+            ?? text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped

@@ -16,17 +16,22 @@ extension PageContext {
         }
         guard !notes.isEmpty else { return [] }
         let everyPlatform = vocabulary.ids(.platform)
-        return [.heading(2, "Notes", anchor: "notes"), .list(notes.map { note in
-            var item: [Inline] = []
-            if labelPlatforms, Set(note.platforms) != Set(everyPlatform) {
-                let ordered = everyPlatform.filter(note.platforms.contains)
-                item.append(.strong(ordered.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }))
-                item.append(.text(": "))
-            }
-            if !note.os.isUnbounded { item.append(.text("(\(versions(note.os))) ")) }
-            item.append(.markdown(note.text))
-            return item + [.text(" ")] + Citation.markers(book.cite(note.facts))
-        })]
+        return [
+            .heading(2, "Notes", anchor: "notes"),
+            .list(
+                notes.map { note in
+                    var item: [Inline] = []
+                    if labelPlatforms, Set(note.platforms) != Set(everyPlatform) {
+                        let ordered = everyPlatform.filter(note.platforms.contains)
+                        item.append(
+                            .strong(ordered.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }))
+                        item.append(.text(": "))
+                    }
+                    if !note.os.isUnbounded { item.append(.text("(\(versions(note.os))) ")) }
+                    item.append(.markdown(note.text))
+                    return item + [.text(" ")] + Citation.markers(book.cite(note.facts))
+                }),
+        ]
     }
 
     /// Whether a note fact's claims name this platform themselves: a note that names no platform

@@ -190,8 +190,10 @@ public struct Page: Sendable, Hashable {
     /// blocks (`ManRenderer`), which parses the block's prose again for every man page.
     public var leadRepeatsDescription: Bool?
 
-    public init(ref: PageRef, title: String, description: String, blocks: [Block], manName: String? = nil, seeAlso: [PageRef] = [],
-                leadRepeatsDescription: Bool? = nil) {
+    public init(
+        ref: PageRef, title: String, description: String, blocks: [Block], manName: String? = nil, seeAlso: [PageRef] = [],
+        leadRepeatsDescription: Bool? = nil
+    ) {
         self.ref = ref
         self.title = title
         self.description = description

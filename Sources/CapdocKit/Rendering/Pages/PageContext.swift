@@ -39,9 +39,12 @@ struct PageContext {
         // Platform by platform on every core: this reads every service's bounds, before any page is
         // rendered (a third of a second on one core at 20,000 services).
         let platforms = vocabulary.ids(.platform)
-        self.deploymentTargetsByPlatform = Dictionary(uniqueKeysWithValues: zip(platforms, parallelMap(platforms.count) {
-            Self.deploymentTargets(platforms[$0], vocabulary: vocabulary, gated: gated)
-        }))
+        self.deploymentTargetsByPlatform = Dictionary(
+            uniqueKeysWithValues: zip(
+                platforms,
+                parallelMap(platforms.count) {
+                    Self.deploymentTargets(platforms[$0], vocabulary: vocabulary, gated: gated)
+                }))
         self.targetSummaries = Self.targetSummaryMemos(deploymentTargetsByPlatform)
         self.targetAnswerTables = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map { ($0, Memo<TargetAnswerTable>()) })
     }
@@ -189,8 +192,10 @@ struct CitationBook {
     func blocks(_ context: PageContext) -> [Block] {
         guard !references.isEmpty else { return [] }
         let items: [[Inline]] = references.enumerated().map { index, reference in
-            [.anchor(Citation(number: index + 1).anchor, [.text("[\(index + 1)]")]), .text(" "),
-             .shared(context.citationEntries.entry(reference))]
+            [
+                .anchor(Citation(number: index + 1).anchor, [.text("[\(index + 1)]")]), .text(" "),
+                .shared(context.citationEntries.entry(reference)),
+            ]
         }
         return [.heading(2, "Citations", anchor: "citations"), .list(items)]
     }
@@ -205,18 +210,22 @@ extension PageContext {
     /// A timeline cell before a page numbers its citations.
     func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
         guard !parts.isEmpty else { return CellPlan(segments: [.init(content: [.value(.unknown, [.text("Unknown")])], claims: [], places: [], rulings: [])]) }
-        return CellPlan(segments: parts.map { part in
-            // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
-            let text = parts.count == 1 && part.os.isUnbounded ? part.text : "\(versions(part.os)): \(part.text)"
-            let (claims, places) = CitationBook.decidingWithPlaces(part.facts, merge.claimsByReference)
-            return .init(content: [.value(part.value, [.text(text)])], claims: claims, places: places,
-                         rulings: CitationBook.rulings(part.facts))
-        })
+        return CellPlan(
+            segments: parts.map { part in
+                // A value with one range keeps its bound: "11.0+: Yes", never a bare "Yes" that reads as "always".
+                let text = parts.count == 1 && part.os.isUnbounded ? part.text : "\(versions(part.os)): \(part.text)"
+                let (claims, places) = CitationBook.decidingWithPlaces(part.facts, merge.claimsByReference)
+                return .init(
+                    content: [.value(part.value, [.text(text)])], claims: claims, places: places,
+                    rulings: CitationBook.rulings(part.facts))
+            })
     }
 
     /// A cell for a fact kind over versions, through its gates.
-    func factCell(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full,
-                  book: inout CitationBook, yes: String = "Yes", no: String = "No") -> TableCell {
+    func factCell(
+        _ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full,
+        book: inout CitationBook, yes: String = "Yes", no: String = "No"
+    ) -> TableCell {
         factCell(kind, gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), book: &book, yes: yes, no: no)
     }
 
@@ -227,7 +236,8 @@ extension PageContext {
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
             if kind.isDeprecation, segment.answer == .value(.boolean(true)),
-               let replacement = segment.replacement(in: merge) {
+                let replacement = segment.replacement(in: merge)
+            {
                 text += " (use \(replacement))"
             }
             return (segment.os, text, value, segment.facts)
@@ -251,19 +261,28 @@ extension PageContext {
     /// A service's timeline and the support and relaunch cells made from it: working the timeline out
     /// is most of what a cell costs.
     func serviceCellsOf(service: String, platform: String, level: String, deprecations: [GatedFacts.Segment]? = nil)
-        -> (timeline: ServiceCellCache.Timeline, cells: ServiceCellCache.Cells) {
+        -> (timeline: ServiceCellCache.Timeline, cells: ServiceCellCache.Cells)
+    {
         let timeline = matrix.timeline(service: service, platform: platform, level: level, deprecations: deprecations)
         // The cache keeps every service's timeline for the whole build (the deployment targets read
         // them), so it keeps it without the facts behind it (the plans have their claims): dropping
         // them, in a commit with two smaller changes, took the build's peak at 20,000 services from
         // 1.26 to 1.01 GB. Only the answers, ranges and deprecations are read from it.
         let answers = timeline.map { entry in
-            (os: entry.os, support: Support(availability: entry.support.availability, relaunch: entry.support.relaunch,
-                                            deprecation: entry.support.deprecation.map { Deprecation(since: $0.since, replacement: $0.replacement, facts: []) },
-                                            facts: []))
+            (
+                os: entry.os,
+                support: Support(
+                    availability: entry.support.availability, relaunch: entry.support.relaunch,
+                    deprecation: entry.support.deprecation.map { Deprecation(since: $0.since, replacement: $0.replacement, facts: []) },
+                    facts: [])
+            )
         }
-        return (answers, ServiceCellCache.Cells(support: supportPlan(timeline),
-                                                relaunch: relaunchPlan(timeline, service: service, platform: platform, level: level)))
+        return (
+            answers,
+            ServiceCellCache.Cells(
+                support: supportPlan(timeline),
+                relaunch: relaunchPlan(timeline, service: service, platform: platform, level: level))
+        )
     }
 
     func supportPlan(_ timeline: [(os: VersionRange, support: Support)]) -> CellPlan {
@@ -280,16 +299,22 @@ extension PageContext {
             let support = entry.support
             let (text, value) = word(support.relaunch)
             // Where the relaunch is decided by a closed gate, the gate's facts decide it; otherwise the relaunch facts.
-            let facts: [Fact] = if case .closed = support.relaunch { gated.answer(.launchesTerminatedApp, subject: service, platform: platform, level: level,
-                                                                                 at: entry.os.from ?? .zero).facts }
-                else { support.facts.filter { $0.kind == .launchesTerminatedApp } }
+            let facts: [Fact] =
+                if case .closed = support.relaunch {
+                    gated.answer(
+                        .launchesTerminatedApp, subject: service, platform: platform, level: level,
+                        at: entry.os.from ?? .zero
+                    ).facts
+                } else { support.facts.filter { $0.kind == .launchesTerminatedApp } }
             return (entry.os, text, value, facts)
         }
         return timelinePlan(mergeAdjacent(parts))
     }
 
     /// Joins neighbouring version ranges that read the same.
-    func mergeAdjacent(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] {
+    func mergeAdjacent(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> [(
+        os: VersionRange, text: String, value: ValueClass, facts: [Fact]
+    )] {
         var result: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])] = []
         for part in parts {
             // Read in place, as in `GatedFacts.timeline`: a copy of the last part would make the append copy its facts.

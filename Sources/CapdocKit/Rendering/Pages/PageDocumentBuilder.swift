@@ -26,12 +26,13 @@ struct PageDocumentBuilder {
         }
         for block in page.blocks { parts.append(part(for: block)) }
         if case .markdown = format { keepListsApart(&parts) }
-        return CMarkDocument(blocks: parts.flatMap { part -> [OpaquePointer] in
-            switch part {
-            case let .nodes(nodes): nodes
-            case let .direct(bytes, block): [directNode(bytes, for: block)]
-            }
-        })
+        return CMarkDocument(
+            blocks: parts.flatMap { part -> [OpaquePointer] in
+                switch part {
+                case let .nodes(nodes): nodes
+                case let .direct(bytes, block): [directNode(bytes, for: block)]
+                }
+            })
     }
 
     /// The page rendered in its format.
@@ -126,9 +127,11 @@ struct PageDocumentBuilder {
         case let .markdown(text):
             return prose(text)
         case let .list(items):
-            let list = CMarkNodes.container(CMARK_NODE_LIST, items.map { item in
-                CMarkNodes.container(CMARK_NODE_ITEM, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(item))])
-            })
+            let list = CMarkNodes.container(
+                CMARK_NODE_LIST,
+                items.map { item in
+                    CMarkNodes.container(CMARK_NODE_ITEM, [CMarkNodes.container(CMARK_NODE_PARAGRAPH, inlineNodes(item))])
+                })
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)
             cmark_node_set_list_tight(list, 1)
             return [list]

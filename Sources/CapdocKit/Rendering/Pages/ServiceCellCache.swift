@@ -91,7 +91,8 @@ final class ServiceCellCache: @unchecked Sendable {
     /// pages read them, `TargetAnswerTable`); an id the vocabulary does not hold is worked out each time.
     func timelines(service: String, platform: String, _ context: PageContext) -> ArraySlice<Timeline> {
         guard let slot = vocabulary.position(.service, service),
-              let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions) else {
+            let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions)
+        else {
             return ArraySlice(levels.map { context.serviceCellsOf(service: service, platform: platform, level: $0).timeline })
         }
         let row = lock.withLock { timelines[slot] } ?? workOut(service, slot: slot, context).timelines
@@ -107,7 +108,8 @@ final class ServiceCellCache: @unchecked Sendable {
     /// The service's slot and the cell's place in its row; nil for an id not in the vocabulary.
     private func address(_ service: String, _ platform: String, _ level: String) -> (slot: Int, index: Int)? {
         guard let slot = vocabulary.position(.service, service), let platformPosition = CellIndex.position(of: platform, in: platforms, platformPositions),
-              let levelPosition = CellIndex.position(of: level, in: levels, levelPositions) else { return nil }
+            let levelPosition = CellIndex.position(of: level, in: levels, levelPositions)
+        else { return nil }
         return (slot, platformPosition * levelCount + levelPosition)
     }
 

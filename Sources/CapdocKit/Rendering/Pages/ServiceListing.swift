@@ -26,29 +26,39 @@ extension PageContext {
     func serviceListings() -> [ServiceListing] {
         let levels = vocabulary.all(.level), platforms = vocabulary.all(.platform)
         var listings = [
-            ServiceListing(overview: .serviceList, overviewLink: PageRef.home.with(fragment: "services"), size: ServiceParts.Size.list,
-                           title: vocabulary.domain.services, manName: nil, reads: .nothing) { context, services, _ in context.serviceListBlocks(Array(services)) },
-            ServiceListing(overview: .matrix, overviewLink: .matrix, size: ServiceParts.Size.matrix, title: matrixTitle, manName: overviewManName, reads: .cells) { context, services, book in
+            ServiceListing(
+                overview: .serviceList, overviewLink: PageRef.home.with(fragment: "services"), size: ServiceParts.Size.list,
+                title: vocabulary.domain.services, manName: nil, reads: .nothing
+            ) { context, services, _ in context.serviceListBlocks(Array(services)) },
+            ServiceListing(
+                overview: .matrix, overviewLink: .matrix, size: ServiceParts.Size.matrix, title: matrixTitle, manName: overviewManName, reads: .cells
+            ) { context, services, book in
                 context.matrixServiceBlocks(Array(services), book: &book)
             },
         ]
         listings += levels.map { level in
-            ServiceListing(overview: ref(.level, level.id.value), overviewLink: ref(.level, level.id.value), size: ServiceParts.Size.level,
-                           title: level.name, manName: ManPageNames.entity(.level, level.id.value), reads: .cells) { context, services, book in
+            ServiceListing(
+                overview: ref(.level, level.id.value), overviewLink: ref(.level, level.id.value), size: ServiceParts.Size.level,
+                title: level.name, manName: ManPageNames.entity(.level, level.id.value), reads: .cells
+            ) { context, services, book in
                 context.levelServiceBlocks(level, Array(services), book: &book)
             }
         }
         listings += platforms.map { platform in
-            ServiceListing(overview: ref(.platform, platform.id.value), overviewLink: ref(.platform, platform.id.value), size: ServiceParts.Size.platform,
-                           title: platform.name, manName: ManPageNames.entity(.platform, platform.id.value), reads: .cells) { context, services, book in
+            ServiceListing(
+                overview: ref(.platform, platform.id.value), overviewLink: ref(.platform, platform.id.value), size: ServiceParts.Size.platform,
+                title: platform.name, manName: ManPageNames.entity(.platform, platform.id.value), reads: .cells
+            ) { context, services, book in
                 context.platformServiceBlocks(platform, Array(services), book: &book)
             }
         }
         for platform in platforms {
             listings += deploymentTargets(platform.id.value).map { version in
                 let overview = Self.targetRef(platform.id.value, version)
-                return ServiceListing(overview: overview, overviewLink: overview, size: ServiceParts.Size.target,
-                                      title: "\(platform.name) \(version) and later", manName: nil, reads: .timelines) { context, services, _ in
+                return ServiceListing(
+                    overview: overview, overviewLink: overview, size: ServiceParts.Size.target,
+                    title: "\(platform.name) \(version) and later", manName: nil, reads: .timelines
+                ) { context, services, _ in
                     context.targetPartBlocks(platform: platform.id.value, target: version, services)
                 }
             }
@@ -62,7 +72,9 @@ extension PageContext {
         let context = self
         return serviceListings().flatMap { listing in
             (1...serviceParts.parts(size: listing.size).count).map { number in
-                PageSource(ref: ServiceParts.ref(listing.overview, part: number), stage: cellStage(of: listing, part: number)) { context.partPage(listing, number) }
+                PageSource(ref: ServiceParts.ref(listing.overview, part: number), stage: cellStage(of: listing, part: number)) {
+                    context.partPage(listing, number)
+                }
             }
         }
     }
@@ -81,11 +93,16 @@ extension PageContext {
         let only = listed == nil ? "" : " Each part lists only those of its \(services) whose answer differs from the usual one."
         return [
             .heading(2, "Parts", anchor: "parts"),
-            .paragraph([.text("\(serviceParts.sorted.count) \(services), too many for one page: they are sorted by id and listed \(listing.size) to a part. A service stays in its part from one edition to the next unless services are added before it.\(only)")]),
-            .list(parts.enumerated().map { index, range in
-                [.link([.text("Part \(index + 1)")], .page(ServiceParts.ref(listing.overview, part: index + 1))), .text(": ")] + rangeInlines(range)
-                    + (listed.map { [.text($0[index] == 0 ? " — none listed" : " — \($0[index]) listed")] } ?? [])
-            }),
+            .paragraph([
+                .text(
+                    "\(serviceParts.sorted.count) \(services), too many for one page: they are sorted by id and listed \(listing.size) to a part. A service stays in its part from one edition to the next unless services are added before it.\(only)"
+                )
+            ]),
+            .list(
+                parts.enumerated().map { index, range in
+                    [.link([.text("Part \(index + 1)")], .page(ServiceParts.ref(listing.overview, part: index + 1))), .text(": ")] + rangeInlines(range)
+                        + (listed.map { [.text($0[index] == 0 ? " — none listed" : " — \($0[index]) listed")] } ?? [])
+                }),
         ]
     }
 
@@ -107,22 +124,27 @@ extension PageContext {
         let services = parts[number - 1]
         var book = CitationBook()
         let navigation = partNavigation(listing, number, count: parts.count)
-        let blocks = [navigation, .paragraph([.text("Part \(number) of \(parts.count): ")] + rangeInlines(services) + [.text(".")])]
+        let blocks =
+            [navigation, .paragraph([.text("Part \(number) of \(parts.count): ")] + rangeInlines(services) + [.text(".")])]
             + listing.tables(self, services, &book) + book.blocks(self) + [navigation]
         let ref = ServiceParts.ref(listing.overview, part: number)
         // man has no links: SEE ALSO names the overview and the neighbouring parts.
         let neighbours = [number - 1, number + 1].filter { (1...parts.count).contains($0) }.map { ServiceParts.ref(listing.overview, part: $0) }
-        return Page(ref: ref, title: "\(listing.title), part \(number) of \(parts.count)",
-                    description: "\(listing.title): \(vocabulary.domain.services.lowercased()) \(services.first ?? "") to \(services.last ?? "").",
-                    blocks: blocks, manName: listing.manName.map { ServiceParts.manName(overview: $0, part: number) },
-                    seeAlso: [listing.overview] + neighbours)
+        return Page(
+            ref: ref, title: "\(listing.title), part \(number) of \(parts.count)",
+            description: "\(listing.title): \(vocabulary.domain.services.lowercased()) \(services.first ?? "") to \(services.last ?? "").",
+            blocks: blocks, manName: listing.manName.map { ServiceParts.manName(overview: $0, part: number) },
+            seeAlso: [listing.overview] + neighbours)
     }
 
     /// The list of services with their summaries (the home page's section, or a part of it).
     func serviceListBlocks(_ services: [String]) -> [Block] {
-        [.list(services.compactMap { vocabulary.entity(.service, $0) }.map { entity in
-            [link(.service, entity.id.value), .text(" — "), .markdown(entity.summary)]
-        })]
+        [
+            .list(
+                services.compactMap { vocabulary.entity(.service, $0) }.map { entity in
+                    [link(.service, entity.id.value), .text(" — "), .markdown(entity.summary)]
+                })
+        ]
     }
 
     /// A search entry for every part of every listing ("iOS, part 3 of 134: svc-00300 to svc-00449"),

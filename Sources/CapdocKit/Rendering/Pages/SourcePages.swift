@@ -28,7 +28,9 @@ extension PageContext {
         case .silent: return [.text("—")]
         case .all: return [.text("all \(kind.plural)")]
         case let .named(ids):
-            return ids.enumerated().flatMap { index, id in (index > 0 ? [Inline.text(", ")] : []) + [vocabulary.contains(kind, id.value) ? link(kind, id.value) : .text(id.value)] }
+            return ids.enumerated().flatMap { index, id in
+                (index > 0 ? [Inline.text(", ")] : []) + [vocabulary.contains(kind, id.value) ? link(kind, id.value) : .text(id.value)]
+            }
         }
     }
 
@@ -52,25 +54,35 @@ extension PageContext {
     /// A source's page: what it states, claim by claim, for readers; then, clearly apart, how it was
     /// encoded (its summary and the claims' notes), which is for the maintainers of Content.
     func sourcePage(_ source: Source) -> Page {
-        let lead: [Block] = [.paragraph([.text("Apple's page: "), .link([.text(source.url)], .external(source.url))]),
-                             .paragraph([.text(sourceDescription(source) + ".")])]
-        let table = Table(caption: "Claims of \(source.displayTitle)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
-                          rows: source.claims.map { claim in
-            TableRow(header: TableCell([.code(claim.id.value)]),
-                     cells: [TableCell([.text(vocabulary.domain.title(claim.fact))]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
-                             TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")])],
-                     anchor: "claim-" + claim.id.value)
-        })
+        let lead: [Block] = [
+            .paragraph([.text("Apple's page: "), .link([.text(source.url)], .external(source.url))]),
+            .paragraph([.text(sourceDescription(source) + ".")]),
+        ]
+        let table = Table(
+            caption: "Claims of \(source.displayTitle)", columns: ["Claim", "Fact", "About", "Scope", "Value", "Quote"],
+            rows: source.claims.map { claim in
+                TableRow(
+                    header: TableCell([.code(claim.id.value)]),
+                    cells: [
+                        TableCell([.text(vocabulary.domain.title(claim.fact))]), TableCell(subjectInlines(claim)), TableCell(text: scopeText(claim)),
+                        TableCell(valueInlines(claim.value.value)), TableCell([.text("“\(claim.quote.value)”")]),
+                    ],
+                    anchor: "claim-" + claim.id.value)
+            })
         var body: [Block] = [.heading(2, "Claims", anchor: "claims"), .table(table)]
         let notes = source.claims.filter { $0.note != nil }
         if source.summary != nil || !notes.isEmpty {
             body.append(.heading(2, Self.maintainerHeading, anchor: Self.maintainerAnchor))
-            body.append(.paragraph([.emphasis([.text("For the maintainers of the data: how this page was read and encoded. It may name working files and earlier copies.")])]))
+            body.append(
+                .paragraph([
+                    .emphasis([.text("For the maintainers of the data: how this page was read and encoded. It may name working files and earlier copies.")])
+                ]))
             if let summary = source.summary { body.append(.markdown(summary)) }
             if !notes.isEmpty { body.append(.list(notes.map { [.code($0.id.value), .text(": "), .markdown($0.note!)] })) }
         }
-        return Page(ref: PageRef("sources", source.id.value), title: source.displayTitle, description: "What \(source.displayTitle) states, claim by claim.",
-                    blocks: lead + body)
+        return Page(
+            ref: PageRef("sources", source.id.value), title: source.displayTitle, description: "What \(source.displayTitle) states, claim by claim.",
+            blocks: lead + body)
     }
 
     /// The section of a source page that holds maintainer notes; the only place they appear.
@@ -78,7 +90,9 @@ extension PageContext {
     static let maintainerAnchor = "maintainer-notes"
 
     func checksPage() -> Page {
-        var blocks: [Block] = [.paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])]
+        var blocks: [Block] = [
+            .paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])
+        ]
         for check in CheckRegistry.all {
             blocks.append(.heading(2, check.id.rawValue, anchor: check.id.rawValue))
             blocks.append(.paragraph([.strong([.text(check.severity == .error ? "Error." : "Warning.")]), .text(" " + check.summary)]))
@@ -97,7 +111,8 @@ extension PageContext {
         if vocabulary.domain.flow { sources.append(PageSource(ref: .flow) { context.flowPage() }) }
         sources += [
             PageSource(ref: .conflicts) { context.conflictsPage() },
-            PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() }, PageSource(ref: .azIndex) { context.azIndexPage() },
+            PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() },
+            PageSource(ref: .azIndex) { context.azIndexPage() },
         ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
             for entity in vocabulary.all(kind) { sources.append(PageSource(ref: ref(kind, entity.id.value)) { build(context, entity) }) }
@@ -106,9 +121,11 @@ extension PageContext {
         add(.level) { $0.levelPage($1) }
         add(.status) { $0.statusPage($1) }
         for (slot, service) in vocabulary.all(.service).enumerated() {
-            sources.append(PageSource(ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value),
-                                      build: { context.servicePage(service) },
-                                      service: (slot, { context.servicePage(service, answers: $0) })))
+            sources.append(
+                PageSource(
+                    ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value),
+                    build: { context.servicePage(service) },
+                    service: (slot, { context.servicePage(service, answers: $0) })))
         }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }

@@ -60,8 +60,9 @@ extension PageContext {
         guard let (usual, (usualCount, _)) = tally.max(by: { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }) else { return .none }
         let usualRow = table.row(position: usual.position, target: index)
         let usualAnswers = usualRow.map { table.answers[Int($0)] }
-        return TargetSummary(usual: usualAnswers.map { TargetSummary.Answer(text: $0.text(from: target, self), value: $0.value) },
-                             usualCount: usualCount, listed: (0..<count).map { !table.row(position: $0, target: index).elementsEqual(usualRow) })
+        return TargetSummary(
+            usual: usualAnswers.map { TargetSummary.Answer(text: $0.text(from: target, self), value: $0.value) },
+            usualCount: usualCount, listed: (0..<count).map { !table.row(position: $0, target: index).elementsEqual(usualRow) })
     }
 }
 
