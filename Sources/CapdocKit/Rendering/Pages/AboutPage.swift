@@ -85,7 +85,7 @@ extension PageContext {
             .list([
                 [
                     .text(
-                        "\(model.sources.count) sources (Apple's pages and older copies of them), \(model.claims.count) claims, \(model.adjudications.count) rulings."
+                        contentCounts
                     )
                 ],
                 [

@@ -77,6 +77,18 @@ extension PageContext {
         }
     }
 
+    /// What the model holds, in one sentence that the home, About and conflicts pages all show, so
+    /// that no two of them count differently: a ruling may settle several contradictions (one per
+    /// platform or subject it covers).
+    var contentCounts: String {
+        let model = compiled.model
+        let open = merge.contradictions.count { $0.adjudication == nil }
+        let found = "\(model.sources.count) sources, \(model.claims.count) claims, "
+        guard !merge.contradictions.isEmpty else { return found + "and no contradictions between them." }
+        return found + "\(merge.contradictions.count) contradictions between them, "
+            + (open == 0 ? "settled by \(model.adjudications.count) rulings." : "\(open) of them without a ruling yet.")
+    }
+
     func conflictsPage() -> Page {
         let groups = conflictGroups()
         let titles = conflictTitles(groups)
@@ -86,7 +98,8 @@ extension PageContext {
                 .text(
                     "Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page."
                 )
-            ])
+            ]),
+            .paragraph([.text(contentCounts)]),
         ]
         blocks.append(
             .table(

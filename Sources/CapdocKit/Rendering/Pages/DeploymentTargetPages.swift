@@ -65,14 +65,16 @@ extension PageContext {
         if words.count == 1 {
             let (text, value) = words[0]
             switch value {
-            case .yes: return TargetAnswer(text: .fixed(deprecated(text == "Yes" ? "Yes, on every version" : text, deprecation)), value: .yes)
+            case .yes:
+                return TargetAnswer(
+                    text: .fixed(deprecated(text == "Yes" ? "Yes, on every version" : text, deprecation)), value: deprecation == nil ? .yes : .deprecated)
             case .no: return TargetAnswer(text: .fixed(text == "No" ? "Never" : text), value: .no)
-            case .unknown, .na: return TargetAnswer(text: .fixed(text), value: value)
+            case .unknown, .na, .deprecated: return TargetAnswer(text: .fixed(text), value: value)
             }
         }
         // Not yet, then yes to the newest version: "From 17.0".
         if words.last?.value == .yes, words.dropLast().allSatisfy({ $0.value != .yes && $0.value != .unknown }), let from = starts.last?.from {
-            return TargetAnswer(text: .fixed(deprecated("From \(from)", deprecation)), value: .yes)
+            return TargetAnswer(text: .fixed(deprecated("From \(from)", deprecation)), value: deprecation == nil ? .yes : .deprecated)
         }
         // Only the first range can start before the target (the others start after its end).
         let rest = zip(starts, words).dropFirst().map { range, word in "; \(versions(range)): \(word.text)" }.joined()

@@ -4,9 +4,7 @@ extension PageContext {
     var overviewManName: String { vocabulary.domain.manPage }
 
     func homePage() -> Page {
-        let counts =
-            "\(compiled.model.sources.count) sources, \(compiled.model.claims.count) claims, "
-            + "\(merge.contradictions.count) contradictions between them, each with a ruling."
+        let counts = contentCounts
         func section(_ title: String, _ kind: EntityKind) -> [Block] {
             // Content without an API list (apis.yaml is optional) gets no empty section.
             guard !vocabulary.all(kind).isEmpty else { return [] }

@@ -109,8 +109,10 @@ public struct Citation: Sendable, Hashable {
 }
 
 /// The value classes a matrix cell shows, in words and (on the site) in colour.
+/// How a value is drawn: `yes` and `no` for answers that are good or bad news, `deprecated` for a
+/// deprecation (a warning, never the colour of good news), `na` for what neither helps nor hurts.
 public enum ValueClass: String, Sendable {
-    case yes, no, unknown, na
+    case yes, no, unknown, na, deprecated
 }
 
 public struct TableCell: Sendable, Hashable {

@@ -235,10 +235,12 @@ extension PageContext {
             var (text, value) = word(segment.answer, yes: yes, no: no)
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
-            if kind.isDeprecation, segment.answer == .value(.boolean(true)),
-                let replacement = segment.replacement(in: merge)
-            {
-                text += " (use \(replacement))"
+            if kind.isDeprecation, segment.answer == .value(.boolean(true)) {
+                // A deprecation is a warning, and "not deprecated" is no news: neither is drawn as an answer.
+                value = .deprecated
+                if let replacement = segment.replacement(in: merge) { text += " (use \(replacement))" }
+            } else if kind.isDeprecation, segment.answer == .value(.boolean(false)) {
+                value = .na
             }
             return (segment.os, text, value, segment.facts)
         }
@@ -289,7 +291,9 @@ extension PageContext {
         let parts = timeline.map { entry -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             let (text, value) = word(entry.support.availability)
             let facts = entry.support.facts.filter { $0.kind != .launchesTerminatedApp }
-            return (entry.os, deprecated(text, entry.support.deprecation), value, facts)
+            // "Yes, deprecated in 27.0" warns: it is not drawn as plain good news.
+            let drawn: ValueClass = value == .yes && entry.support.deprecation != nil ? .deprecated : value
+            return (entry.os, deprecated(text, entry.support.deprecation), drawn, facts)
         }
         return timelinePlan(mergeAdjacent(parts))
     }
