@@ -225,7 +225,7 @@ struct DatasetTests {
             // Handed in before the sections ahead of the services are written, and after.
             for (step, slot) in order.enumerated() {
                 if step == order.count / 2 { #expect(!assembly.prepare(), "services are still missing") }
-                let finished = assembly.deliver(slot: slot, answers: assembly.answers(forService: slot))
+                let finished = assembly.deliver(slot: slot)
                 #expect(finished == (step == order.count - 1), "only the last service handed in completes the dataset")
             }
             // Streamed in pieces, as a build writes it to its file, or made whole: the same bytes.
@@ -239,6 +239,7 @@ struct DatasetTests {
     func serviceAnswersAreTheGatedTimelines() {
         let shipped = compiled(.shipped())
         let gated = GatedFacts(merge: shipped.merge, model: shipped.model)
+        let matrix = Matrix(gated: gated)
         // Written out here, apart from `ServiceAnswers.Answer`: the dataset's member, its fact kind, its
         // accuracy and whether it is given per level.
         let expected: [(answer: ServiceAnswers.Answer, name: String, kind: FactKind, accuracy: Accuracy, perLevel: Bool)] = [
@@ -261,7 +262,7 @@ struct DatasetTests {
         }
         var generator = SystemRandomNumberGenerator()
         for service in shipped.vocabulary.ids(.service) {
-            let answers = ServiceAnswers(service: service, gated: gated)
+            let answers = ServiceAnswers(service: service, matrix: matrix)
             // Asked in a shuffled order, each twice: a slot that two answers shared would give one the other's.
             var asks: [(Int, Int, Int)] = []
             for (index, row) in expected.enumerated() {
@@ -278,14 +279,25 @@ struct DatasetTests {
         }
     }
 
-    @Test("a service's page made from timelines given is the page made alone")
-    func servicePageFromAnswers() throws {
+    @Test("a service's support in its answers is the matrix's timeline, for every platform and level")
+    func supportIsTheMatrixTimeline() throws {
         let shipped = compiled(.shipped())
-        let input = RenderInput(shipped)
-        for source in input.pageSources {
-            guard let service = source.service else { continue }
-            let answers = ServiceAnswers(service: shipped.vocabulary.ids(.service)[service.slot], gated: GatedFacts(merge: shipped.merge, model: shipped.model))
-            #expect(service.build(answers) == source.build(), "\(source.ref.path)")
+        let matrix = Matrix(gated: GatedFacts(merge: shipped.merge, model: shipped.model))
+        let platforms = shipped.vocabulary.ids(.platform), levels = shipped.vocabulary.ids(.level)
+        func words(_ timeline: ServiceAnswers.SupportTimeline) -> [String] {
+            timeline.map {
+                "\($0.os) \($0.support.availability.id) \($0.support.relaunch.id) \($0.support.deprecation?.since?.description ?? "-") \($0.support.claims)"
+            }
+        }
+        for service in shipped.vocabulary.ids(.service) {
+            let answers = ServiceAnswers(service: service, matrix: matrix)
+            for (p, platform) in platforms.enumerated() {
+                for (l, level) in levels.enumerated() {
+                    #expect(
+                        words(answers.support(platform: p, level: l)) == words(matrix.timeline(service: service, platform: platform, level: level)),
+                        "\(service) \(platform) \(level)")
+                }
+            }
         }
     }
 

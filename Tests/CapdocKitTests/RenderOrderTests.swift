@@ -34,7 +34,7 @@ struct RenderOrderTests {
         #expect(blocks == blocks.sorted() && Set(blocks) == [0, 1, 2])
     }
 
-    @Test("pages rendered in blocks, letting the cells go, equal pages rendered keeping them all; the cells go")
+    @Test("pages rendered in blocks, letting the answers go, equal pages rendered keeping them all; the answers go")
     func sameBytes() throws {
         let input = RenderInput(Self.compiled)
         let context = input.renderOrder.context
@@ -43,16 +43,16 @@ struct RenderOrderTests {
             for file in MarkdownRenderer().render(input.page(index), input) { inBlocks[file.path] = Array(file.contents) }
             input.renderOrder.written(index)
         }
-        #expect(context.serviceCells.servicesHeld == 0, "every block's cells were let go")
+        #expect(context.answerTable.servicesHeld == 0, "every block's answers were let go")
         #expect(
-            context.serviceCells.timesWorkedOut == Self.compiled.vocabulary.ids(.service).count,
-            "each service's cells were worked out once: no page asked after they went")
+            context.answerTable.timesWorkedOut == Self.compiled.vocabulary.ids(.service).count,
+            "each service's answers were worked out once: no page asked after they went")
         let kept = RenderInput(Self.compiled)
         var keeping: [String: [UInt8]] = [:]
         for index in 0..<kept.pageCount {
             for file in MarkdownRenderer().render(kept.page(index), kept) { keeping[file.path] = Array(file.contents) }
         }
-        #expect(kept.renderOrder.context.serviceCells.servicesHeld == Self.compiled.vocabulary.ids(.service).count)
+        #expect(kept.renderOrder.context.answerTable.servicesHeld == Self.compiled.vocabulary.ids(.service).count)
         #expect(inBlocks.count == keeping.count)
         for (path, bytes) in keeping where inBlocks[path] != bytes { Issue.record("\(path) differs") }
     }

@@ -72,7 +72,7 @@ public struct Builder: Sendable {
     /// the sink as soon as it exists. A job is one page in all formats, or the shared files (job 0).
     /// Pages go in `RenderOrder`, which lets each block of services' cells go once its pages are
     /// written; with no format that has pages (`--format json`), no page is built and job 0 writes
-    /// the whole dataset. With pages, each service's page job hands the timelines its page was made
+    /// the whole dataset. With pages, each service's page job hands the answers its page was made
     /// of to the dataset (`DatasetAssembly.deliver`), which would otherwise work them out again, and
     /// the job that completes the dataset writes it.
     private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink, timer: inout PhaseTimer) throws {
@@ -81,7 +81,9 @@ public struct Builder: Sendable {
         let order = input.renderOrder
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
-        let assembly = dataset.map { DatasetAssembly(compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty) }
+        let assembly = dataset.map {
+            DatasetAssembly(compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty, answers: input.answerTable)
+        }
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
         // the search's entries, the deployment targets, the dataset's claims.
         timer.lap("plan the pages")
@@ -105,21 +107,19 @@ public struct Builder: Sendable {
             } else {
                 let index = order.pages[job - 1]
                 let source = input.pageSources[index]
-                // A service's page is made from the timelines the dataset is then given.
-                let answers = assembly.flatMap { assembly in source.service.map { assembly.answers(forService: $0.slot) } }
-                let page = tally.measure("\(PageKind(page: index, of: input)): compose") {
-                    if let answers, let service = source.service { service.build(answers) } else { source.build() }
-                }
+                let page = tally.measure("\(PageKind(page: index, of: input)): compose") { source.build() }
                 for renderer in pageRenderers {
                     let files = tally.measure("\(PageKind(page: index, of: input)): \(renderer.name)") { renderer.render(page, input) }
                     try tally.measure("\(PageKind(page: index, of: input)): write") { for file in files { try sink.write(file) } }
                 }
+                // A service's entry is made from the answers its page was made of, before the page's
+                // block may let them go (`order.written`).
+                let completed =
+                    if let assembly, let slot = source.serviceSlot {
+                        tally.measure("\(PageKind(page: index, of: input)): Dataset") { assembly.deliver(slot: slot) }
+                    } else { false }
                 order.written(index)
-                if let assembly, let answers, let slot = source.service?.slot,
-                    tally.measure("\(PageKind(page: index, of: input)): Dataset", { assembly.deliver(slot: slot, answers: answers) })
-                {
-                    try finish(assembly)
-                }
+                if completed, let assembly { try finish(assembly) }
             }
         }
         if WorkTally.enabled { try? StandardStreams.write(tally.report(), to: StandardStreams.error) }

@@ -51,6 +51,8 @@ public struct RenderInput: Sendable {
     let searchEntries: [IndexEntry]
     /// The order a build renders the pages in, which lets go of what each block of pages needed.
     let renderOrder: RenderOrder
+    /// The answers about each service, which the pages and the dataset read.
+    var answerTable: AnswerTable { renderOrder.context.answerTable }
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled

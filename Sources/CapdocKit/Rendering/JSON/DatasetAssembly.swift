@@ -8,7 +8,8 @@ import Foundation
 /// by position, and what each position cites is kept by content), and numbered into the tables when
 /// the entity is written (`commit`): section by section, and the services by id. So a build that
 /// renders the services' pages works out each service's entry in the job of its page, from the
-/// timelines the page was made of (`ServiceAnswers`), and hands it in (`deliver`) in whatever order
+/// answers the page was made of (`AnswerTable`, which keeps them until the block's pages are
+/// written), and hands it in (`deliver`) in whatever order
 /// the jobs end; entries are written as soon as every service before them (by id) is, by whichever
 /// job completes that run, and the job that writes the last one finishes the dataset (`finish`, which
 /// streams it to its file). Nothing waits: a job with nothing to write goes on. The bytes are those
@@ -63,10 +64,15 @@ final class DatasetAssembly: @unchecked Sendable {
     /// Whether a thread is writing services now.
     private var draining = false
 
-    init(_ compiled: CompiledModel, layout: JSONLayout, servicesFromPages: Bool) {
+    /// The answers about each service, shared with the pages.
+    private let answerTable: AnswerTable
+
+    /// `answers`: the build's table, which the pages share; nil: one of the dataset's own.
+    init(_ compiled: CompiledModel, layout: JSONLayout, servicesFromPages: Bool, answers: AnswerTable? = nil) {
         self.compiled = compiled
         self.layout = layout
         gated = GatedFacts(merge: compiled.merge, model: compiled.model)
+        answerTable = answers ?? AnswerTable(matrix: Matrix(gated: gated))
         platforms = compiled.vocabulary.ids(.platform)
         levels = compiled.vocabulary.ids(.level)
         claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
@@ -87,12 +93,6 @@ final class DatasetAssembly: @unchecked Sendable {
         (.api, "apis"), (.bundle, "bundles"), (.key, "keys"), (.platform, "platforms"), (.request, "requests"), (.service, "services"), (.status, "statuses"),
     ]
 
-    /// The timelines of the service at `slot` in the vocabulary, for its page to be made from and to
-    /// be handed back with `deliver`.
-    func answers(forService slot: Int) -> ServiceAnswers {
-        ServiceAnswers(service: services[slot].id.value, gated: gated)
-    }
-
     /// Writes the sections before the services. Where no page hands the services in, writes them too;
     /// otherwise writes the services already handed in. True when every entity is written: `finish`
     /// then writes the dataset.
@@ -102,18 +102,22 @@ final class DatasetAssembly: @unchecked Sendable {
             for entity in compiled.vocabulary.all(kind) { sections[name, default: []].append(commit(entry(kind, entity), to: name)) }
         }
         guard servicesFromPages else {
-            for slot in writingOrder { serviceEntries[slot] = commit(serviceEntry(services[slot], answers(forService: slot)), to: "services") }
+            for slot in writingOrder {
+                serviceEntries[slot] = commit(serviceEntry(services[slot], answerTable.answers(slot: slot)), to: "services")
+                // No page reads them: each service's answers go as soon as its entry is written.
+                answerTable.release([services[slot].id.value])
+            }
             return true
         }
         lock.withLock { prepared = true }
         return drain()
     }
 
-    /// Hands in the service at `slot`, from the timelines its page was made of: works out its entry on
+    /// Hands in the service at `slot`, from the answers its page was made of: works out its entry on
     /// the calling thread, then writes every entry now in order. True when this wrote the last one:
     /// the caller then calls `finish`.
-    func deliver(slot: Int, answers: ServiceAnswers) -> Bool {
-        let entry = serviceEntry(services[slot], answers)
+    func deliver(slot: Int) -> Bool {
+        let entry = serviceEntry(services[slot], answerTable.answers(slot: slot))
         lock.withLock { waiting[slot] = entry }
         return drain()
     }

@@ -47,7 +47,7 @@ extension PageContext {
     /// one answer for the whole range, and the deprecation of the newest segment, said once after it.
     /// It depends on the target only through that suffix and the start of a "Varies" answer's first
     /// range, so `TargetAnswerTable` works it out once per suffix: 20,000 services × 99 targets ask.
-    func targetAnswer(_ timeline: ServiceCellCache.Timeline, keptFrom first: Int) -> TargetAnswer {
+    func targetAnswer(_ timeline: ServiceAnswers.SupportTimeline, keptFrom first: Int) -> TargetAnswer {
         let kept = timeline[first...]
         guard let newest = kept.last else { return TargetAnswer(text: .fixed("Unknown"), value: .unknown) }
         let deprecation = newest.support.deprecation

@@ -181,13 +181,12 @@ extension PageContext {
             .status, status, lead: lead, body: body, book: book, seeAlso: vocabulary.ids(.status).filter { $0 != status.id.value }.map { ref(.status, $0) })
     }
 
-    /// A service's page. Its timelines are `answers`' where given (a build that writes the dataset too
-    /// hands them on to it), worked out here otherwise.
-    func servicePage(_ service: Entity, answers given: ServiceAnswers? = nil) -> Page {
+    /// A service's page, from its answers in the answer table (which the dataset reads too).
+    func servicePage(_ service: Entity) -> Page {
         var book = CitationBook()
         let id = service.id.value
         let levels = vocabulary.ids(.level)
-        let answers = given ?? ServiceAnswers(service: id, gated: gated)
+        let answers = answerTable.answers(service: id)
         func cell(_ answer: ServiceAnswers.Answer, _ platform: Int, level: Int = 0) -> TableCell {
             factCell(answer.kind, answers.timeline(answer, platform: platform, level: level), book: &book)
         }

@@ -2,8 +2,9 @@
 struct PageContext {
     let compiled: CompiledModel
     let matrix: Matrix
-    /// The service cells, worked out once: the matrix, level, platform and service pages all show them.
-    let serviceCells: ServiceCellCache
+    /// The answers about each service, worked out once and shared with the dataset: the matrix,
+    /// level, platform and service pages all show them.
+    let answerTable: AnswerTable
     /// Sources by id: pages look one up for every claim they cite.
     let sourcesByID: [String: Source]
     /// Apple's reference page of each service, key, request and API (`applePages`).
@@ -28,7 +29,7 @@ struct PageContext {
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
         self.matrix = Matrix(gated: GatedFacts(merge: compiled.merge, model: compiled.model))
-        self.serviceCells = ServiceCellCache(vocabulary: compiled.vocabulary)
+        self.answerTable = AnswerTable(matrix: matrix)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
         self.citationEntries = CitationEntries(claimsByReference: compiled.merge.claimsByReference, sourcesByID: sourcesByID)
@@ -252,39 +253,22 @@ extension PageContext {
 
     /// The matrix cell of a service on a platform under a level.
     func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.cells(service: service, platform: platform, level: level, self).support.cell(book: &book)
+        supportPlan(supportTimeline(service: service, platform: platform, level: level)).cell(book: &book)
     }
 
     /// The relaunch cell of a service on a platform under a level.
     func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        serviceCells.cells(service: service, platform: platform, level: level, self).relaunch.cell(book: &book)
+        relaunchPlan(supportTimeline(service: service, platform: platform, level: level), service: service, platform: platform, level: level)
+            .cell(book: &book)
     }
 
-    /// A service's timeline and the support and relaunch cells made from it: working the timeline out
-    /// is most of what a cell costs.
-    func serviceCellsOf(service: String, platform: String, level: String, deprecations: [GatedFacts.Segment]? = nil)
-        -> (timeline: ServiceCellCache.Timeline, cells: ServiceCellCache.Cells)
-    {
-        let timeline = matrix.timeline(service: service, platform: platform, level: level, deprecations: deprecations)
-        // The cache keeps every service's timeline for the whole build (the deployment targets read
-        // them), so it keeps it without the facts behind it (the plans have their claims): dropping
-        // them, in a commit with two smaller changes, took the build's peak at 20,000 services from
-        // 1.26 to 1.01 GB. Only the answers, ranges and deprecations are read from it.
-        let answers = timeline.map { entry in
-            (
-                os: entry.os,
-                support: Support(
-                    availability: entry.support.availability, relaunch: entry.support.relaunch,
-                    deprecation: entry.support.deprecation.map { Deprecation(since: $0.since, replacement: $0.replacement, facts: []) },
-                    facts: [])
-            )
+    /// A service's support on a platform under a level, from the answer table (worked out here for
+    /// a platform or level the vocabulary does not hold).
+    func supportTimeline(service: String, platform: String, level: String) -> ServiceAnswers.SupportTimeline {
+        guard let platformPosition = vocabulary.position(.platform, platform), let levelPosition = vocabulary.position(.level, level) else {
+            return matrix.timeline(service: service, platform: platform, level: level)
         }
-        return (
-            answers,
-            ServiceCellCache.Cells(
-                support: supportPlan(timeline),
-                relaunch: relaunchPlan(timeline, service: service, platform: platform, level: level))
-        )
+        return answerTable.answers(service: service).support(platform: platformPosition, level: levelPosition)
     }
 
     func supportPlan(_ timeline: [(os: VersionRange, support: Support)]) -> CellPlan {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// When a build renders a page, so that the service cells (`ServiceCellCache`) are worked out once
-/// and let go once every page that shows them is written.
+/// When a build renders a page, so that the answers about each service (`AnswerTable`) are worked
+/// out once and let go once every page that shows them is written.
 ///
 /// The cells of every service used to stay in memory for the whole build: at 20,000 services more
 /// than half a gigabyte, more than the model itself. Once the services are in parts, the pages that
@@ -85,6 +85,6 @@ final class RenderOrder: @unchecked Sendable {
             pending[block] = left - 1
             return left == 1
         }
-        if done { context.serviceCells.forget(context.services(inBlock: block)) }
+        if done { context.answerTable.release(context.services(inBlock: block)) }
     }
 }

@@ -124,8 +124,7 @@ extension PageContext {
             sources.append(
                 PageSource(
                     ref: ref(.service, service.id.value), stage: cellStage(ofService: service.id.value),
-                    build: { context.servicePage(service) },
-                    service: (slot, { context.servicePage(service, answers: $0) })))
+                    build: { context.servicePage(service) }, serviceSlot: slot))
         }
         add(.key) { $0.keyPage($1) }
         add(.request) { $0.requestPage($1) }
@@ -156,7 +155,7 @@ struct PageSource: Sendable {
     /// When a build renders it (`RenderOrder`): with the services whose cells it shows, or last.
     var stage: RenderStage = .first
     let build: @Sendable () -> Page
-    /// For a service's page: the service's place in the vocabulary, and the page made from timelines
-    /// given (`ServiceAnswers`), which a build that writes the dataset hands on to it.
-    var service: (slot: Int, build: @Sendable (ServiceAnswers) -> Page)? = nil
+    /// For a service's page: the service's place in the vocabulary, whose entry in the dataset a
+    /// build writes from the same answers (`AnswerTable`) once the page is made.
+    var serviceSlot: Int? = nil
 }

@@ -52,8 +52,11 @@ final class TargetAnswerTable: Sendable {
             return found
         }
         var ids = [UInt32](repeating: 0, count: context.serviceParts.sorted.count * targets.count * levelCount)
+        let platformPosition = context.vocabulary.position(.platform, platform)
         for (position, service) in context.serviceParts.sorted.enumerated() {
-            let timelines = context.serviceCells.timelines(service: service, platform: platform, context)
+            let timelines =
+                platformPosition.map { context.answerTable.supportTimelines(service: service, platform: $0) }
+                ?? ArraySlice(context.vocabulary.ids(.level).map { context.matrix.timeline(service: service, platform: platform, level: $0) })
             for (level, timeline) in timelines.enumerated() {
                 var first = 0
                 // The answer for the segments kept from `first` on, its number, and whether it is the
@@ -77,7 +80,7 @@ final class TargetAnswerTable: Sendable {
 
     /// The first segment of a timeline that reaches past `target`, searched from `start` on: a
     /// target keeps the segments from it on (the timeline's end when none does).
-    static func firstKept(_ timeline: ServiceCellCache.Timeline, from target: Version, startingAt start: Int = 0) -> Int {
+    static func firstKept(_ timeline: ServiceAnswers.SupportTimeline, from target: Version, startingAt start: Int = 0) -> Int {
         timeline[start...].firstIndex { $0.os.until.map { $0 > target } ?? true } ?? timeline.endIndex
     }
 
@@ -105,7 +108,7 @@ extension PageContext {
             return table.cells(position: position, target: index)
         }
         return vocabulary.ids(.level).map { level in
-            let timeline = serviceCellsOf(service: service, platform: platform, level: level).timeline
+            let timeline = supportTimeline(service: service, platform: platform, level: level)
             let answer = targetAnswer(timeline, keptFrom: TargetAnswerTable.firstKept(timeline, from: target))
             return (answer.value, answer.text(from: target, self))
         }

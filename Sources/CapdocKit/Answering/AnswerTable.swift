@@ -1,0 +1,99 @@
+import Foundation
+
+/// The answers of a build, one `ServiceAnswers` per service, worked out the first time any output
+/// asks for the service and shared by every output: the pages that show its cells (its own page,
+/// the matrix, level and platform parts that list it) and its entry in the dataset.
+///
+/// A build lets a block of services go once every page and entry made of them is written
+/// (`release`, from `RenderOrder`), so that memory does not grow with the services: held for the
+/// whole build, 20,000 services' answers took more than the model itself. What the deployment-target
+/// pages read of every service (the support timelines, without the facts behind them) is kept.
+public final class AnswerTable: @unchecked Sendable {
+    let matrix: Matrix
+    private let vocabulary: Vocabulary
+    /// Per service (by place in the vocabulary), its answers while held.
+    private var held: [ServiceAnswers?]
+    /// Per service, its support timelines (platform by platform, level by level) without facts: kept.
+    private var supportsKept: [[ServiceAnswers.SupportTimeline]?]
+    private let lock = NSLock()
+    /// How many times a service's answers were worked out (tests: once each in a build).
+    private var workedOut = 0
+
+    init(matrix: Matrix) {
+        self.matrix = matrix
+        vocabulary = matrix.gated.vocabulary
+        let count = vocabulary.ids(.service).count
+        held = Array(repeating: nil, count: count)
+        supportsKept = Array(repeating: nil, count: count)
+    }
+
+    /// The answers about the service at `slot` in the vocabulary. Two threads asking at once may both
+    /// work them out; the results are the same, and the first kept.
+    func answers(slot: Int) -> ServiceAnswers {
+        if let known = lock.withLock({ held[slot] }) { return known }
+        let computed = ServiceAnswers(service: vocabulary.ids(.service)[slot], matrix: matrix)
+        // Only the answers, ranges and deprecations are read from what is kept: dropping the facts
+        // behind them keeps 20,000 services' timelines to a few tens of megabytes.
+        let stripped = computed.strippedSupports()
+        return lock.withLock {
+            workedOut += 1
+            if supportsKept[slot] == nil { supportsKept[slot] = stripped }
+            if let first = held[slot] { return first }
+            held[slot] = computed
+            return computed
+        }
+    }
+
+    /// The answers about a service; one the vocabulary does not hold is worked out and not kept.
+    func answers(service: String) -> ServiceAnswers {
+        guard let slot = vocabulary.position(.service, service) else { return ServiceAnswers(service: service, matrix: matrix) }
+        return answers(slot: slot)
+    }
+
+    /// The support timelines of a service on a platform, level by level, without the facts behind
+    /// them: what the deployment-target pages read of every service, kept for the whole build.
+    func supportTimelines(service: String, platform: Int) -> ArraySlice<ServiceAnswers.SupportTimeline> {
+        let levels = max(vocabulary.ids(.level).count, 1)
+        guard let slot = vocabulary.position(.service, service) else {
+            let answers = ServiceAnswers(service: service, matrix: matrix).strippedSupports()
+            return answers[platform * levels..<(platform + 1) * levels]
+        }
+        let row =
+            lock.withLock { supportsKept[slot] }
+            ?? {
+                _ = answers(slot: slot); return lock.withLock { supportsKept[slot]! }
+            }()
+        return row[platform * levels..<(platform + 1) * levels]
+    }
+
+    /// Lets the answers of these services go (their support timelines stay); asked for again, they
+    /// are worked out again.
+    func release(_ services: some Sequence<String>) {
+        let slots = services.compactMap { vocabulary.position(.service, $0) }
+        lock.withLock { for slot in slots { held[slot] = nil } }
+    }
+
+    /// How many services' answers are held now (tests: that a build lets them go).
+    var servicesHeld: Int { lock.withLock { held.count { $0 != nil } } }
+    /// How many times a service's answers were worked out.
+    var timesWorkedOut: Int { lock.withLock { workedOut } }
+}
+
+extension ServiceAnswers {
+    /// Every support timeline, platform by platform and level by level, without the facts behind it.
+    func strippedSupports() -> [SupportTimeline] {
+        (0..<platformCount).flatMap { platform in
+            (0..<levelCount).map { level in
+                support(platform: platform, level: level).map { entry in
+                    (
+                        os: entry.os,
+                        support: Support(
+                            availability: entry.support.availability, relaunch: entry.support.relaunch,
+                            deprecation: entry.support.deprecation.map { Deprecation(since: $0.since, replacement: $0.replacement, facts: []) },
+                            facts: [])
+                    )
+                }
+            }
+        }
+    }
+}
