@@ -50,12 +50,15 @@ extension PlistLinter {
         guard !levels.isEmpty else { return [] }
         // The vocabulary lists levels from the least to the most access.
         guard let level = model.vocabulary.ids(.level).last(where: levels.contains) else { return [] }
-        let matrix = Matrix(gated: gated)
+        guard let platformPosition = model.vocabulary.position(.platform, scope.platform),
+            let levelPosition = model.vocabulary.position(.level, level)
+        else { return [] }
         var findings: [LintFinding] = []
         var seen: Set<String> = []
         for use in subject.code {
             guard case let .service(service) = use.use else { continue }
-            let unavailable = matrix.timeline(service: service, platform: scope.platform, level: level)
+            // The support the matrix shows, from the same answers as every output.
+            let unavailable = answers.answers(service: service).support(platform: platformPosition, level: levelPosition)
                 .filter { segment in
                     segment.support.availability == .value(.boolean(false))
                         && (scope.target.map { segment.os.overlaps(VersionRange(from: $0)) } ?? (segment.os.until == nil))

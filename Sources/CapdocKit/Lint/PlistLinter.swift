@@ -15,11 +15,14 @@ public struct PlistLinter: Sendable {
     public let merge: MergeResult
     /// The facts through their gates: a request needs keys only where its method exists.
     let gated: GatedFacts
+    /// The answers about the services the code uses, as every output reads them.
+    let answers: AnswerTable
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
         self.gated = GatedFacts(merge: merge, model: model)
+        answers = AnswerTable(matrix: Matrix(gated: gated))
     }
 
     public init(report: CheckReport) {
