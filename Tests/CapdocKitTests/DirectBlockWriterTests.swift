@@ -9,6 +9,15 @@ import CapdocTestSupport
 struct DirectBlockWriterTests {
     static let formats: [DocumentFormat] = [.html, .markdown, .man]
 
+    @Test("the libcmark this runs with is one the direct writers were checked against")
+    func checkedCMarkVersion() {
+        let version = CMarkDocument.libraryVersion
+        #expect(
+            DirectBlockWriter.checkedCMarkVersions.contains(version),
+            "libcmark \(version) is not a version the direct writers were checked against (\(DirectBlockWriter.checkedCMarkVersions.joined(separator: ", "))): run DirectBlockWriterTests, TableWriter's and the golden tests with it, then add it to DirectBlockWriter.checkedCMarkVersions"
+        )
+    }
+
     /// The page as it is rendered, and the page the plain way: every paragraph and list a cmark node
     /// tree, tables in custom blocks, nothing spliced.
     func both(_ page: Page, _ format: DocumentFormat) -> (direct: String, plain: String) {

@@ -17,6 +17,9 @@ final class CMarkDocument {
 
     init(root: OpaquePointer) { self.root = root }
 
+    /// The version of the libcmark capdoc runs with ("0.30.2").
+    static var libraryVersion: String { String(cString: cmark_version_string()) }
+
     deinit { cmark_node_free(root) }
 
     /// The document's text as a reader sees it: literals of text and code, with breaks and block
