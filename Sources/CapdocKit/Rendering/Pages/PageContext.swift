@@ -5,6 +5,8 @@ struct PageContext {
     /// The answers about each service, worked out once and shared with the dataset: the matrix,
     /// level, platform and service pages all show them.
     let answerTable: AnswerTable
+    /// The cells made of those answers, kept while their block is rendered.
+    let cellPlans: CellPlans
     /// Sources by id: pages look one up for every claim they cite.
     let sourcesByID: [String: Source]
     /// Apple's reference page of each service, key, request and API (`applePages`).
@@ -30,6 +32,7 @@ struct PageContext {
         self.compiled = compiled
         self.matrix = Matrix(gated: GatedFacts(merge: compiled.merge, model: compiled.model))
         self.answerTable = AnswerTable(matrix: matrix)
+        self.cellPlans = CellPlans(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
         self.citationEntries = CitationEntries(claimsByReference: compiled.merge.claimsByReference, sourcesByID: sourcesByID)
@@ -253,12 +256,14 @@ extension PageContext {
 
     /// The matrix cell of a service on a platform under a level.
     func supportCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        supportPlan(supportTimeline(service: service, platform: platform, level: level)).cell(book: &book)
+        if let cells = cellPlans.cells(service: service, platform: platform, level: level, self) { return cells.support.cell(book: &book) }
+        return supportPlan(supportTimeline(service: service, platform: platform, level: level)).cell(book: &book)
     }
 
     /// The relaunch cell of a service on a platform under a level.
     func relaunchCell(service: String, platform: String, level: String, book: inout CitationBook) -> TableCell {
-        relaunchPlan(supportTimeline(service: service, platform: platform, level: level), service: service, platform: platform, level: level)
+        if let cells = cellPlans.cells(service: service, platform: platform, level: level, self) { return cells.relaunch.cell(book: &book) }
+        return relaunchPlan(supportTimeline(service: service, platform: platform, level: level), service: service, platform: platform, level: level)
             .cell(book: &book)
     }
 

@@ -85,6 +85,9 @@ final class RenderOrder: @unchecked Sendable {
             pending[block] = left - 1
             return left == 1
         }
-        if done { context.answerTable.release(context.services(inBlock: block)) }
+        if done {
+            context.answerTable.release(context.services(inBlock: block))
+            context.cellPlans.release(context.services(inBlock: block))
+        }
     }
 }
