@@ -11,6 +11,9 @@ import Foundation
 public final class AnswerTable: @unchecked Sendable {
     let matrix: Matrix
     private let vocabulary: Vocabulary
+    /// The services' ids, by place in the vocabulary (`Vocabulary.ids` makes a new list each time).
+    private let services: [String]
+    private let levelCount: Int
     /// Per service (by place in the vocabulary), its answers while held.
     private var held: [ServiceAnswers?]
     /// Per service, its support timelines (platform by platform, level by level) without facts: kept.
@@ -22,7 +25,9 @@ public final class AnswerTable: @unchecked Sendable {
     init(matrix: Matrix) {
         self.matrix = matrix
         vocabulary = matrix.gated.vocabulary
-        let count = vocabulary.ids(.service).count
+        services = vocabulary.ids(.service)
+        levelCount = max(vocabulary.ids(.level).count, 1)
+        let count = services.count
         held = Array(repeating: nil, count: count)
         supportsKept = Array(repeating: nil, count: count)
     }
@@ -31,7 +36,7 @@ public final class AnswerTable: @unchecked Sendable {
     /// work them out; the results are the same, and the first kept.
     func answers(slot: Int) -> ServiceAnswers {
         if let known = lock.withLock({ held[slot] }) { return known }
-        let computed = ServiceAnswers(service: vocabulary.ids(.service)[slot], matrix: matrix)
+        let computed = ServiceAnswers(service: services[slot], matrix: matrix)
         // Only the answers, ranges and deprecations are read from what is kept: dropping the facts
         // behind them keeps 20,000 services' timelines to a few tens of megabytes.
         let stripped = computed.strippedSupports()
@@ -53,7 +58,7 @@ public final class AnswerTable: @unchecked Sendable {
     /// The support timelines of a service on a platform, level by level, without the facts behind
     /// them: what the deployment-target pages read of every service, kept for the whole build.
     func supportTimelines(service: String, platform: Int) -> ArraySlice<ServiceAnswers.SupportTimeline> {
-        let levels = max(vocabulary.ids(.level).count, 1)
+        let levels = levelCount
         guard let slot = vocabulary.position(.service, service) else {
             let answers = ServiceAnswers(service: service, matrix: matrix).strippedSupports()
             return answers[platform * levels..<(platform + 1) * levels]

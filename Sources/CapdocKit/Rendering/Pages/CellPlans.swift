@@ -13,6 +13,8 @@ final class CellPlans: @unchecked Sendable {
     }
 
     private let vocabulary: Vocabulary
+    /// The ids by place in the vocabulary, listed once (`Vocabulary.ids` makes a new list each time).
+    private let services: [String], platforms: [String], levels: [String]
     private let levelCount: Int
     /// Per service (by place in the vocabulary), its cells platform by platform, level by level.
     private var rows: [[Cells]?]
@@ -20,8 +22,11 @@ final class CellPlans: @unchecked Sendable {
 
     init(vocabulary: Vocabulary) {
         self.vocabulary = vocabulary
-        levelCount = vocabulary.ids(.level).count
-        rows = Array(repeating: nil, count: vocabulary.ids(.service).count)
+        services = vocabulary.ids(.service)
+        platforms = vocabulary.ids(.platform)
+        levels = vocabulary.ids(.level)
+        levelCount = levels.count
+        rows = Array(repeating: nil, count: services.count)
     }
 
     /// The cells of a service on a platform under a level; nil for an id the vocabulary does not hold.
@@ -34,10 +39,10 @@ final class CellPlans: @unchecked Sendable {
     }
 
     private func make(slot: Int, _ context: PageContext) -> [Cells] {
-        let service = vocabulary.ids(.service)[slot]
+        let service = services[slot]
         let answers = context.answerTable.answers(slot: slot)
-        let made = vocabulary.ids(.platform).enumerated().flatMap { platformPosition, platform in
-            vocabulary.ids(.level).enumerated().map { levelPosition, level in
+        let made = platforms.enumerated().flatMap { platformPosition, platform in
+            levels.enumerated().map { levelPosition, level in
                 let timeline = answers.support(platform: platformPosition, level: levelPosition)
                 return Cells(
                     support: context.supportPlan(timeline),
