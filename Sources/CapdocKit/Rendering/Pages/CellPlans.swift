@@ -3,8 +3,9 @@ import Foundation
 /// The support and relaunch cells of each service on each platform under each level, made once from
 /// the answer table and kept while the service's block is rendered: the matrix, level and platform
 /// parts and the service's own page all show the same cells, and a cell's citations (each claim's
-/// place in the model) cost more to work out than to copy. Made four times instead of once, they
-/// made a build of 20,000 services 1.39× slower (`Benchmarks/compare`, user+sys, same machine).
+/// place in the model) cost more to work out than to copy. Measured with `Benchmarks/compare` at
+/// 20,000 services against the tree before the answer table (2 runs each, interleaved, user+sys):
+/// 1.06× with these kept, 1.11× with each cell made on every page that shows it.
 /// Let go with the block's answers (`RenderOrder`); asked for again, they are made again.
 final class CellPlans: @unchecked Sendable {
     struct Cells {
