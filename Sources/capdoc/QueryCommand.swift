@@ -115,10 +115,11 @@ struct SupportQuery: ParsableCommand {
                 "not available: \(bundleName) may not hold \(level)"
             } else {
                 switch answer.support.availability {
-                case .value(.boolean(true)): "available"
+                case .value(.boolean(true)): "available" + (answer.since.map { " since \($0)" } ?? "")
                 case .value: "not available"
                 case let .closed(gate): "not available: \(DisplayText.line(gate.name.lowercased()))"
-                case let .gateUnknown(gate): "unknown: the sources do not decide whether '\(gate.requires.rawValue)' holds here (gate \(gate.id.value))"
+                case let .gateUnknown(gate):
+                    "unknown: it depends on “\(DisplayText.line(answers.model.vocabulary.domain.title(gate.requires)))”, which no source decides here"
                 case .unknown: "unknown (the sources do not decide)"
                 }
             }
@@ -132,6 +133,12 @@ struct SupportQuery: ParsableCommand {
         }
         if let bundleName, answer.bundle?.closesBackground == true {
             Terminal.write("\(bundleName.prefix(1).uppercased() + bundleName.dropFirst()) may not run in the background.\n")
+        }
+        // Where the service is not on the platform, what else it does there means nothing: no more lines.
+        if case let .closed(gate) = answer.support.availability, gate.requires == .serviceOnPlatform {
+            printSilent(answer.silentSources, about: service)
+            options.printSources(answer.sources, answers)
+            return
         }
         // No relaunch line where the domain has no relaunches: "unknown" would suggest a gap in the sources.
         if answers.model.vocabulary.domain.relaunch {

@@ -18,6 +18,10 @@ struct QueryTests {
         #expect(current.support.available == true)
         #expect(current.support.launchesTerminatedApp == false)
         #expect(current.os != nil, "an answer without --os names the newest version it holds for")
+        // Since when: from the ranges the matrix shows, across a deprecation that splits them.
+        #expect(try answers.support(service: "region-monitoring", platform: "ios", level: "when-in-use", os: Version("17.0")).since == Version("13.0"))
+        #expect(try answers.support(service: "region-monitoring", platform: "ios", level: "always", os: nil).since == Version("5.0"))
+        #expect(old.since == Version("5.0"), "a no holds from where it began too: the API came in 5.0")
     }
 
     @Test("Always relaunches for visits on iOS, never on watchOS; services do not exist on tvOS")

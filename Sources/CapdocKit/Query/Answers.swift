@@ -61,6 +61,9 @@ public struct Answers: Sendable {
         public var silentSources: [String]
         /// Where the question is asked for a kind of bundle (`--bundle app-clip`): what it may not do.
         public var bundle: BundleLimits?
+        /// The version from which the availability answered has held without a break (nil: from the
+        /// platform's first version), read from the service's answers as the matrix shows them.
+        public var since: Version?
 
         /// Whether the service works: the app's answer, and "no" where the bundle may not hold the level.
         public var available: Bool? { bundle?.closesLevel == true ? false : support.available }
@@ -111,11 +114,29 @@ public struct Answers: Sendable {
         }
         let support = matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
         let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)
-        return SupportAnswer(
+        var answer = SupportAnswer(
             service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [],
             bundle: bundle.flatMap { model.vocabulary.entity(.bundle, $0) }
                 .map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) })
+        answer.since = since(service: service, platform: platform, level: level, at: at, accuracy: accuracy, availability: support.availability.id)
+        return answer
+    }
+
+    /// Where the availability `availability` began, going back from `at` in the service's answers (the
+    /// matrix's support timeline; under reduced accuracy the dataset's `availableWithReducedAccuracy`).
+    func since(service: String, platform: String, level: String, at: Version?, accuracy: Accuracy, availability: String) -> Version? {
+        guard let platformPosition = model.vocabulary.position(.platform, platform), let levelPosition = model.vocabulary.position(.level, level)
+        else { return nil }
+        let answers = ServiceAnswers(service: service, matrix: matrix)
+        let ranges: [(os: VersionRange, id: String)] =
+            accuracy == .full
+            ? answers.support(platform: platformPosition, level: levelPosition).map { ($0.os, $0.support.availability.id) }
+            : answers.timeline(.availableWithReducedAccuracy, platform: platformPosition, level: levelPosition).map { ($0.os, $0.answer.id) }
+        guard var index = ranges.lastIndex(where: { at.map($0.os.contains) ?? ($0.os.until == nil) }), ranges[index].id == availability else { return nil }
+        // Neighbours that answer the same (a deprecation starting splits the matrix's ranges) are one run.
+        while index > 0, ranges[index - 1].id == availability, ranges[index - 1].os.until == ranges[index].os.from { index -= 1 }
+        return ranges[index].os.from
     }
 
     public struct LevelAnswer: Sendable {
@@ -252,6 +273,7 @@ extension Answers.SupportAnswer {
             "availability": .string(availability),
             "accuracy": .string(accuracy.rawValue),
             "osIsNewestKnown": .bool(newest),
+            "since": since.map { .string($0.description) } ?? .null,
             "deprecated": support.deprecation.map(\.json) ?? .null,
         ]
         let flags: [(String, FactKind)] = [
