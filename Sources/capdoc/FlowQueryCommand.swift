@@ -25,7 +25,11 @@ struct FlowQuery: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.flow(from: from, trigger: trigger, choice: choice, platform: options.platform, os: $1) }
+        let (answer, answers) = try options.run { answers, os, terms in
+            try answers.flow(
+                from: terms.id(from, as: .state), trigger: terms.id(trigger, as: .trigger), choice: choice.map { terms.id($0, as: .choice) },
+                platform: terms.id(options.platform, as: .platform), os: os)
+        }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(Self.describe(answer))
         options.printSources(answer.sources, answers)

@@ -14,7 +14,7 @@ struct QueryCommand: ParsableCommand {
 
 /// Options every query takes (`support`, `level`, `keys` and `flow` alike), declared once.
 struct QueryOptions: ParsableArguments {
-    @Option(help: "The platform id (ios, macos, …).")
+    @Option(help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros).")
     var platform: String = "ios"
 
     @Option(help: "The OS version the answer is for; the newest known when left out.")
@@ -38,12 +38,13 @@ struct QueryOptions: ParsableArguments {
         return Answers(model: report.model, merge: report.merge)
     }
 
-    /// Runs a query on the model and the version asked for. An unknown id it throws (`UnknownID`)
-    /// ends capdoc in `CapdocCommand.main`, the same way for every command.
-    func run<T>(_ body: (Answers, Version?) throws -> T) throws -> (T, Answers) {
+    /// Runs a query on the model and the version asked for, with the terms it was given read as ids
+    /// (`QueryTerms`: what `explain` accepts). An unknown id it throws (`UnknownID`) ends capdoc in
+    /// `CapdocCommand.main`, the same way for every command.
+    func run<T>(_ body: (Answers, Version?, QueryTerms) throws -> T) throws -> (T, Answers) {
         let version = try self.version()
         let answers = try self.answers()
-        return (try body(answers, version), answers)
+        return (try body(answers, version, QueryTerms(vocabulary: answers.model.vocabulary)), answers)
     }
 
     func printSources(_ sources: [String], _ answers: Answers) {
@@ -105,14 +106,16 @@ struct SupportQuery: ParsableCommand {
 
     func run() throws {
         let (answer, answers) = try options.run {
-            try $0.support(service: service, platform: options.platform, level: level, os: $1, accuracy: accuracy, bundle: bundle)
+            try $0.support(
+                service: $2.id(service, as: .service), platform: $2.id(options.platform, as: .platform), level: $2.id(level, as: .level), os: $1,
+                accuracy: accuracy, bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         // "an App Clip": the bundle kind's name with its article, for the sentences below.
         let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
         let availability: String =
             if answer.bundle?.closesLevel == true, let bundleName {
-                "not available: \(bundleName) may not hold \(level)"
+                "not available: \(bundleName) may not hold \(answer.level)"
             } else {
                 switch answer.support.availability {
                 case .value(.boolean(true)): "available" + (answer.since.map { " since \($0)" } ?? "")
@@ -126,7 +129,7 @@ struct SupportQuery: ParsableCommand {
         let accuracyText = accuracy == .reduced ? " and reduced accuracy" : ""
         let bundleText = bundleName.map { " in \($0)" } ?? ""
         Terminal.write(
-            "\(service) with \(level)\(accuracyText)\(bundleText) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n"
+            "\(answer.service) with \(answer.level)\(accuracyText)\(bundleText) on \(answer.platform)\(options.describe(answer.os, newest: answer.newest)): \(availability).\n"
         )
         if answer.bundle?.closesLevel != true, case let .closed(gate) = answer.support.availability {
             Terminal.write("Why: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n")
@@ -136,7 +139,7 @@ struct SupportQuery: ParsableCommand {
         }
         // Where the service is not on the platform, what else it does there means nothing: no more lines.
         if case let .closed(gate) = answer.support.availability, gate.requires == .serviceOnPlatform {
-            printSilent(answer.silentSources, about: service)
+            printSilent(answer.silentSources, about: answer.service)
             options.printSources(answer.sources, answers)
             return
         }
@@ -158,7 +161,7 @@ struct SupportQuery: ParsableCommand {
         if let key = answer.optOutKey {
             Terminal.write("Info.plist key that stops implicit authorization requests: \(key).\n")
         }
-        printSilent(answer.silentSources, about: service)
+        printSilent(answer.silentSources, about: answer.service)
         options.printSources(answer.sources, answers)
     }
 }
@@ -173,10 +176,10 @@ struct LevelQuery: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.level(level, platform: options.platform, os: $1) }
+        let (answer, answers) = try options.run { try $0.level($2.id(level, as: .level), platform: $2.id(options.platform, as: .platform), os: $1) }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(
-            "\(level) on \(options.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n"
+            "\(answer.level) on \(answer.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n"
         )
         if answers.model.vocabulary.domain.relaunch {
             Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
@@ -194,9 +197,11 @@ struct KeysQuery: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.keys(request: request, platform: options.platform, os: $1) }
+        let (answer, answers) = try options.run {
+            try $0.keys(request: $2.id(request, as: .request), platform: $2.id(options.platform, as: .platform), os: $1)
+        }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        let header = "\(request) request on \(options.platform)\(options.describe(answer.os, newest: answer.newest))"
+        let header = "\(answer.request) request on \(answer.platform)\(options.describe(answer.os, newest: answer.newest))"
         if let gate = answer.closedBy {
             Terminal.write(
                 "\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n"
@@ -206,7 +211,7 @@ struct KeysQuery: ParsableCommand {
         } else {
             Terminal.write("\(header): unknown (the sources do not decide).\n")
         }
-        printSilent(answer.silentSources, about: "the \(request) request")
+        printSilent(answer.silentSources, about: "the \(answer.request) request")
         if !answer.deprecated.isEmpty {
             Terminal.write("No longer needed here, still read by older versions: \(answer.deprecated.joined(separator: ", ")).\n")
         }

@@ -83,6 +83,21 @@ struct QueryTests {
         #expect(try answers.keys(request: "when-in-use", platform: "macos", os: nil).required == ["NSLocationUsageDescription"])
     }
 
+    @Test("query takes what explain takes: names, API names, Xcode's platform names, trigger and choice names")
+    func forgivingTerms() {
+        let terms = QueryTerms(vocabulary: Self.report.model.vocabulary)
+        #expect(terms.id("CLMonitor", as: .service) == "condition-monitoring")
+        #expect(terms.id("startMonitoring(for:)", as: .service) == "region-monitoring")
+        #expect(terms.id("When In Use", as: .level) == "when-in-use")
+        #expect(terms.id("iphoneos", as: .platform) == "ios")
+        #expect(terms.id("watchOS", as: .platform) == "watchos")
+        #expect(terms.id("requestAlwaysAuthorization", as: .request) == "always")
+        #expect(terms.id("requestWhenInUseAuthorization()", as: .trigger) == "request-when-in-use")
+        #expect(terms.id("Allow Once", as: .choice) == "allow-once")
+        // What names nothing is given back as written, for the query to say it is unknown.
+        #expect(terms.id("regon-monitoring", as: .service) == "regon-monitoring")
+    }
+
     @Test("unknown ids name the id and suggest the nearest")
     func unknownIDs() {
         #expect(throws: UnknownID.self) { try answers.support(service: "visit", platform: "ios", level: "always", os: nil) }

@@ -16,9 +16,11 @@ public struct Explainer: Sendable {
 
     /// Every entity the term names, case-insensitively, best first: ids, then `request-ID` (the man
     /// page name of requests), then names, then API names.
-    public func matches(_ term: String) -> [Match] {
+    public func matches(_ term: String) -> [Match] { Self.matches(term, in: input.compiled.vocabulary) }
+
+    /// `matches(_:)` over a vocabulary alone (what `query` resolves its terms with).
+    public static func matches(_ term: String, in vocabulary: Vocabulary) -> [Match] {
         let wanted = term.lowercased().trimmingCharacters(in: .whitespaces)
-        let vocabulary = input.compiled.vocabulary
         var found: [Match] = []
         func add(_ match: Match) { if !found.contains(match) { found.append(match) } }
         for kind in Self.order {
