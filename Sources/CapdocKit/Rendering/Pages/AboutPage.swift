@@ -26,6 +26,14 @@ extension PageContext {
                     )
                 ]),
             TableRow(
+                header: TableCell([.value(.deprecated, [.text("Yes (use …)")])]),
+                cells: [
+                    TableCell(
+                        text:
+                            "Deprecated: a source deprecates it (and names what to use instead, where it does). Drawn as a warning, wherever a cell says deprecated."
+                    )
+                ]),
+            TableRow(
                 header: TableCell([.value(.na, [.text("Not stated")])]),
                 cells: [TableCell(text: "For deprecations and similar facts: no source says so, which usually means it isn't.")]),
         ]

@@ -19,7 +19,7 @@ extension PageContext {
             .list(
                 [
                     [.link([.text("The whole matrix")], .page(.matrix)), .text(": services × platforms × levels.")]
-                ]
+                ] + (byDeploymentTarget.map { [$0] } ?? [])
                     + (vocabulary.domain.flow
                         ? [
                             [.link([.text("Authorization flow")], .page(.flow)), .text(": how the prompts move an app between states, with a diagram.")]
@@ -53,6 +53,30 @@ extension PageContext {
 
     var matrixTitle: String { "The \(vocabulary.domain.name) matrix" }
 
+    /// "By deployment target: iOS, iPadOS, …": each platform's page lists what holds from each of its
+    /// versions on (the deployment-target pages), which the home page and the matrix point to.
+    var byDeploymentTarget: [Inline]? {
+        let platforms = vocabulary.ids(.platform).filter { !deploymentTargets($0).isEmpty }
+        guard !platforms.isEmpty else { return nil }
+        return [.text("By deployment target (what an app that supports a version and later can use): ")]
+            + platforms.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }
+            + [.text(" — each platform's page lists its versions.")]
+    }
+
+    /// The values a matrix cell shows, in one line under the matrix's introduction; About has the whole legend.
+    var legend: Block {
+        // A gate's name stands for the values a cell shows where what it depends on is missing.
+        let gate: [(ValueClass, String, String)] = compiled.model.gates.first.map { [(.na, $0.name, "what it depends on is missing")] } ?? []
+        let values: [(ValueClass, String, String)] =
+            [(.yes, "Yes", "a source states it"), (.no, "No", "a source states the opposite"), (.unknown, "Unknown", "no source decides")]
+            + gate + [(.deprecated, "Deprecated", "a source deprecates it")]
+        return .paragraph(
+            [.text("Legend: ")]
+                + values.enumerated().flatMap { index, entry -> [Inline] in
+                    (index > 0 ? [.text("; ")] : []) + [.value(entry.0, [.text(entry.1)]), .text(": " + entry.2)]
+                } + [.text("; [3] a citation. "), .link([.text("What the values mean")], .page(PageRef.about.with(fragment: "legend"))), .text(".")])
+    }
+
     /// The split matrix's first paragraph: the permalinks are the parts'.
     private var matrixSplitIntro: Block {
         // The example is the first row of the first part, whatever the domain calls its services.
@@ -74,8 +98,10 @@ extension PageContext {
                     "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (listed at the end). Every row and cell has a permalink: "
                 ), .code("matrix.html#always-region-monitoring"), .text(" for a row, "), .code("matrix.html#always-region-monitoring-ios"),
                 .text(" for one cell."),
-            ])
+            ]),
+            legend,
         ]
+        if let byDeploymentTarget { blocks.insert(.paragraph(byDeploymentTarget), at: 1) }
 
         blocks.append(.heading(2, "Access levels", anchor: "levels"))
         blocks.append(
