@@ -35,5 +35,9 @@ struct OneTruthTests {
         }
         let key = try #require(Self.pages["keys/NSLocationAlwaysUsageDescription.html"])
         #expect(key.contains("<span class=\"value deprecated\">"))
+        // A deprecated cell says when, and not the ranges before it that the other columns say.
+        let service = try #require(Self.pages["services/region-monitoring.html"])
+        #expect(service.contains("<span class=\"value deprecated\">27.0+: Yes (use addConditionForMonitoring:identifier:)</span>"))
+        #expect(!service.contains("5.0 to 27.0: Not stated"))
     }
 }

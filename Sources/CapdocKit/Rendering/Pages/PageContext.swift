@@ -235,7 +235,7 @@ extension PageContext {
 
     /// A cell for a fact kind from its timeline, already worked out through the gates (`ServiceAnswers`).
     func factCell(_ kind: FactKind, _ timeline: [GatedFacts.Segment], book: inout CitationBook, yes: String = "Yes", no: String = "No") -> TableCell {
-        let parts = timeline.map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
+        var parts = timeline.map { segment -> (os: VersionRange, text: String, value: ValueClass, facts: [Fact]) in
             var (text, value) = word(segment.answer, yes: yes, no: no)
             // For a deprecation, no claim means no source states one, which is not an unknown value.
             if kind.absenceIsNotStated, segment.answer == .unknown { (text, value) = ("Not stated", .na) }
@@ -248,6 +248,9 @@ extension PageContext {
             }
             return (segment.os, text, value, segment.facts)
         }
+        // Where something is deprecated, the cell says when and nothing else: "before 5.0: Not on
+        // platform; 5.0 to 27.0: Not stated" before it is what the neighbouring columns already say.
+        if kind.isDeprecation, parts.contains(where: { $0.value == .deprecated }) { parts.removeAll { $0.value != .deprecated } }
         // No source states a deprecation: that is not "unknown" in the way a missing fact is.
         if parts.isEmpty, kind.absenceIsNotStated { return TableCell([.value(.na, [.text("Not stated")])]) }
         // Answers that differ only in why they are unknown (which gate) read the same: one range.
