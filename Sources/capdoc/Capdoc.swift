@@ -7,7 +7,7 @@ struct CapdocCommand: ParsableCommand {
         commandName: "capdoc",
         abstract: "Compiles \(EmbeddedDomain.domain.fullName) facts, each citing its source, into a site, Markdown, man pages and JSON.",
         version: Capdoc.version,
-        subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, LintPlistCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, ListCommand.self, LintPlistCommand.self]
     )
 
     /// ArgumentParser's `main`, with its help, version and error messages printed through `Terminal`

@@ -135,6 +135,20 @@ expect_status "query with an unknown id exits 64" 64 "$capdoc" query support vis
 contains "the unknown id is named with a suggestion" "$err" "^error: unknown service 'visit' \(did you mean 'visits'\?\)$"
 expect_status "query with a malformed --os exits 64" 64 "$capdoc" query level always --platform ios --os 1.x
 
+# query takes what explain takes; list names the ids.
+expect_status "query with an API name and Xcode's platform name" 0 "$capdoc" query support CLMonitor --level "When In Use" --platform iphoneos
+contains "the answer names the ids it read, and since when" "$out" '^condition-monitoring with when-in-use on ios [0-9.]* \(the newest version the sources name\): available since [0-9.]+\.$'
+expect_status "list triggers" 0 "$capdoc" list triggers
+contains "list gives each id with its name" "$out" '^request-when-in-use  requestWhenInUseAuthorization\(\)$'
+expect_status "list --json" 0 "$capdoc" list levels --json
+python3 - "$work/out" <<'PY' && pass "list --json is each kind's ids and names" || fail "list --json"
+import json, sys
+listed = json.load(open(sys.argv[1]))
+assert listed == {"levels": [{"id": "when-in-use", "name": "When In Use"}, {"id": "always", "name": "Always"}]}, listed
+PY
+expect_status "list with an unknown kind exits 64" 64 "$capdoc" list widgets
+contains "it names the kinds" "$err" "unknown kind 'widgets'; the kinds are services, levels"
+
 # query flow: the prompt and its key, a choice's outcome, the choices of a prompt, an ignored choice, JSON, exit 64.
 expect_status "query flow" 0 "$capdoc" query flow --from when-in-use --trigger request-always --choice change-to-always-allow --platform ios
 contains "query flow names the prompt's usage string" "$out" '^A prompt appears, showing the usage string of NSLocationAlwaysAndWhenInUseUsageDescription\.$'
