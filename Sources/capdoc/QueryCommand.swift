@@ -173,16 +173,28 @@ struct LevelQuery: ParsableCommand {
     @Argument(help: "The access level id (when-in-use, always).")
     var level: String
 
+    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
+    var bundle: String?
+
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let (answer, answers) = try options.run { try $0.level($2.id(level, as: .level), platform: $2.id(options.platform, as: .platform), os: $1) }
+        let (answer, answers) = try options.run {
+            try $0.level(
+                $2.id(level, as: .level), platform: $2.id(options.platform, as: .platform), os: $1,
+                bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
+        }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
+        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let offered =
+            if answer.bundle?.closesLevel == true, let bundleName { "not offered: \(bundleName) may not hold it" } else {
+                yesNo(answer.supported, yes: "offered", no: "not offered")
+            }
         Terminal.write(
-            "\(answer.level) on \(answer.platform)\(options.describe(answer.os, newest: answer.newest)): \(yesNo(answer.supported, yes: "offered", no: "not offered")).\n"
+            "\(answer.level)\(bundleName.map { " for \($0)" } ?? "") on \(answer.platform)\(options.describe(answer.os, newest: answer.newest)): \(offered).\n"
         )
         if answers.model.vocabulary.domain.relaunch {
-            Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.launchesTerminatedApp)).\n")
+            Terminal.write("The system relaunches a terminated app for some service: \(yesNo(answer.relaunches)).\n")
         }
         options.printSources(answer.sources, answers)
     }
@@ -194,15 +206,24 @@ struct KeysQuery: ParsableCommand {
     @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).")
     var request: String
 
+    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
+    var bundle: String?
+
     @OptionGroup var options: QueryOptions
 
     func run() throws {
         let (answer, answers) = try options.run {
-            try $0.keys(request: $2.id(request, as: .request), platform: $2.id(options.platform, as: .platform), os: $1)
+            try $0.keys(
+                request: $2.id(request, as: .request), platform: $2.id(options.platform, as: .platform), os: $1,
+                bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        let header = "\(answer.request) request on \(answer.platform)\(options.describe(answer.os, newest: answer.newest))"
-        if let gate = answer.closedBy {
+        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let header =
+            "\(answer.request) request\(bundleName.map { " in \($0)" } ?? "") on \(answer.platform)\(options.describe(answer.os, newest: answer.newest))"
+        if answer.bundle?.closesLevel == true, let bundleName {
+            Terminal.write("\(header): \(bundleName) may not make it (it may not hold the level it asks for), so it needs no keys.\n")
+        } else if let gate = answer.closedBy {
             Terminal.write(
                 "\(header): \(DisplayText.line(gate.name.lowercased())), so it needs no keys.\nWhy: \(gate.summary.trimmingCharacters(in: .whitespacesAndNewlines))\n"
             )
@@ -212,7 +233,7 @@ struct KeysQuery: ParsableCommand {
             Terminal.write("\(header): unknown (the sources do not decide).\n")
         }
         printSilent(answer.silentSources, about: "the \(answer.request) request")
-        if !answer.deprecated.isEmpty {
+        if !answer.deprecated.isEmpty, answer.bundle?.closesLevel != true {
             Terminal.write("No longer needed here, still read by older versions: \(answer.deprecated.joined(separator: ", ")).\n")
         }
         if let deprecation = answer.deprecation { Terminal.write("\(deprecationLine("The request's method", deprecation)).\n") }

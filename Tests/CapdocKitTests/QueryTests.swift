@@ -50,6 +50,12 @@ struct QueryTests {
         let mac = try answers.support(service: "visits", platform: "macos", level: "always", os: nil, bundle: "app-clip")
         #expect(mac.available == (try answers.support(service: "visits", platform: "macos", level: "always", os: nil)).available)
         #expect(throws: UnknownID.self) { try answers.support(service: "visits", platform: "ios", level: "always", os: nil, bundle: "app-clips") }
+        // The level and the request: an App Clip may not hold Always, so it makes no Always request.
+        #expect(try answers.level("always", platform: "ios", os: nil, bundle: "app-clip").offered == false)
+        #expect(try answers.level("when-in-use", platform: "ios", os: nil, bundle: "app-clip").offered == true)
+        let alwaysKeys = try answers.keys(request: "always", platform: "ios", os: nil, bundle: "app-clip")
+        #expect(alwaysKeys.keysNeeded == nil && alwaysKeys.required != nil, "the app's keys stay known; the App Clip needs none")
+        #expect(try answers.keys(request: "when-in-use", platform: "ios", os: nil, bundle: "app-clip").keysNeeded == ["NSLocationWhenInUseUsageDescription"])
     }
 
     @Test("unknown says why: the page of what it is about and capdoc.json name the pages that are silent")

@@ -147,11 +147,19 @@ public struct Answers: Sendable {
         /// Whether the system ever relaunches a terminated app for this level here.
         public var launchesTerminatedApp: Bool?
         public var facts: [Fact]
-        public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
+        /// Where asked for a kind of bundle: what it may not do.
+        public var bundle: BundleLimits?
+        public var sources: [String] { Array(Set((facts + (bundle?.facts ?? [])).flatMap(\.sources))).sorted() }
+        /// Whether the level is offered to the app, or to the bundle asked about: no where it may not hold it.
+        public var offered: Bool? { bundle?.closesLevel == true ? false : supported }
+        /// The relaunch, where the bundle may hold the level and run in the background.
+        public var relaunches: Bool? { bundle.map { $0.closesLevel || $0.closesBackground } == true ? false : launchesTerminatedApp }
     }
 
-    public func level(_ level: String, platform: String, os: Version?) throws -> LevelAnswer {
+    /// `bundle`: a kind of bundle (`bundles.yaml`) the app is; nil for an app.
+    public func level(_ level: String, platform: String, os: Version?, bundle: String? = nil) throws -> LevelAnswer {
         try require(.level, level); try require(.platform, platform)
+        if let bundle { try require(.bundle, bundle) }
         let asked = os
         let os = version(os, on: platform)
         let offered = merge.fact(.levelSupported, subject: level, platform: platform, at: os)
@@ -173,7 +181,7 @@ public struct Answers: Sendable {
         }
         return LevelAnswer(
             level: level, platform: platform, os: os, newest: asked == nil, supported: supported,
-            launchesTerminatedApp: launches, facts: facts)
+            launchesTerminatedApp: launches, facts: facts, bundle: limits(bundle, platform: platform, level: level, at: os))
     }
 
     public struct KeysAnswer: Sendable {
@@ -191,11 +199,17 @@ public struct Answers: Sendable {
         public var facts: [Fact]
         /// Where the keys are unknown: the sources that speak of the request and are silent here.
         public var silentSources: [String]
-        public var sources: [String] { Array(Set(facts.flatMap(\.sources))).sorted() }
+        /// Where asked for a kind of bundle: what it may not do (a level it may not hold closes the request).
+        public var bundle: BundleLimits?
+        public var sources: [String] { Array(Set((facts + (bundle?.levelFacts ?? [])).flatMap(\.sources))).sorted() }
+        /// The keys the app, or the bundle asked about, needs: none where the bundle may not make the request.
+        public var keysNeeded: [String]? { bundle?.closesLevel == true ? nil : required }
     }
 
-    public func keys(request: String, platform: String, os: Version?) throws -> KeysAnswer {
+    /// `bundle`: a kind of bundle (`bundles.yaml`) the app is; nil for an app.
+    public func keys(request: String, platform: String, os: Version?, bundle: String? = nil) throws -> KeysAnswer {
         try require(.request, request); try require(.platform, platform)
+        if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
         let gated = matrix.gated
         let current = gated.answer(.requestKeys, subject: request, platform: platform, at: at)
@@ -223,7 +237,13 @@ public struct Answers: Sendable {
         return KeysAnswer(
             request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
             deprecated: deprecated.sorted(), deprecation: deprecation, facts: facts,
-            silentSources: required == nil && closedBy == nil ? sourcesNaming(.request, request) : [])
+            silentSources: required == nil && closedBy == nil ? sourcesNaming(.request, request) : [],
+            bundle: limits(bundle, platform: platform, level: model.vocabulary.entity(.request, request)?.attributes["level"], at: at))
+    }
+
+    /// What a kind of bundle may not do on a platform at a version, for a level; nil for an app.
+    func limits(_ bundle: String?, platform: String, level: String?, at: Version?) -> BundleLimits? {
+        bundle.flatMap { model.vocabulary.entity(.bundle, $0) }.map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) }
     }
 }
 
@@ -294,9 +314,10 @@ extension Answers.LevelAnswer {
         .object([
             "level": .string(level), "platform": .string(platform),
             "os": os.map { .string($0.description) } ?? .null,
-            "supported": supported.map(JSONValue.bool) ?? .null,
+            "bundle": bundle.map { .string($0.bundle) } ?? .null,
+            "supported": offered.map(JSONValue.bool) ?? .null,
             "osIsNewestKnown": .bool(newest),
-            "launchesTerminatedApp": launchesTerminatedApp.map(JSONValue.bool) ?? .null,
+            "launchesTerminatedApp": relaunches.map(JSONValue.bool) ?? .null,
             "sources": .strings(sources),
         ])
     }
@@ -307,11 +328,12 @@ extension Answers.KeysAnswer {
         .object([
             "request": .string(request), "platform": .string(platform),
             "os": os.map { .string($0.description) } ?? .null,
-            "required": required.map(JSONValue.strings) ?? .null,
-            "closedBy": closedBy.map { .string($0.outcome) } ?? .null,
+            "bundle": bundle.map { .string($0.bundle) } ?? .null,
+            "required": keysNeeded.map(JSONValue.strings) ?? .null,
+            "closedBy": bundle?.closesLevel == true ? .string("level-not-allowed-in-bundle") : closedBy.map { .string($0.outcome) } ?? .null,
             "osIsNewestKnown": .bool(newest),
             "deprecatedRequest": deprecation.map(\.json) ?? .null,
-            "deprecated": .strings(deprecated),
+            "deprecated": .strings(bundle?.closesLevel == true ? [] : deprecated),
             "silentSources": .strings(silentSources),
             "sources": .strings(sources),
         ])
