@@ -24,15 +24,13 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         guard let kind, Self.kind(named: kind) == nil else { return }
-        throw ValidationError("unknown kind '\(kind)'; the kinds are \(Self.kinds.map(Self.plural).joined(separator: ", "))")
+        throw ValidationError("unknown kind '\(kind)'; the kinds are \(Self.kinds.map(\.plural).joined(separator: ", "))")
     }
-
-    static func plural(_ kind: EntityKind) -> String { kind == .status ? "statuses" : kind.rawValue + "s" }
 
     /// A kind by its plural or singular, case-insensitively.
     static func kind(named name: String) -> EntityKind? {
         let lowered = name.lowercased()
-        return kinds.first { plural($0) == lowered || $0.rawValue == lowered }
+        return kinds.first { $0.plural == lowered || $0.rawValue == lowered }
     }
 
     func run() throws {
@@ -41,7 +39,7 @@ struct ListCommand: ParsableCommand {
         if json {
             let members = kinds.map { kind in
                 (
-                    Self.plural(kind),
+                    kind.plural,
                     JSONValue.array(vocabulary.all(kind).map { .object(["id": .string($0.id.value), "name": .string($0.name)]) })
                 )
             }
@@ -53,7 +51,7 @@ struct ListCommand: ParsableCommand {
             let entities = vocabulary.all(kind)
             if kinds.count > 1 {
                 guard !entities.isEmpty else { continue }
-                text += (index > 0 ? "\n" : "") + Self.plural(kind) + ":\n"
+                text += (index > 0 ? "\n" : "") + kind.plural + ":\n"
             }
             for entity in entities {
                 let id = DisplayText.line(entity.id.value), name = DisplayText.line(entity.name)

@@ -77,6 +77,18 @@ func printSilent(_ sources: [String], about subject: String) {
     Terminal.write("Unknown because these pages about \(subject) are silent on it: \(sources.joined(separator: ", ")).\n")
 }
 
+/// `--bundle`, which `query support`, `level` and `keys` take alike.
+struct BundleOption: ParsableArguments {
+    @Option(name: .customLong("bundle"), help: "The kind of bundle that asks, where it is not an app (app-clip).")
+    var value: String?
+
+    /// The bundle kind's id, read as `explain` reads terms; nil for an app.
+    func id(_ terms: QueryTerms) -> String? { value.map { terms.id($0, as: .bundle) } }
+
+    /// "an App Clip": the name of the bundle kind an answer is for, for sentences; nil for an app.
+    static func name(_ limits: BundleLimits?) -> String? { limits.map { withIndefiniteArticle(DisplayText.line($0.name)) } }
+}
+
 func yesNo(_ value: Bool?, yes: String = "yes", no: String = "no") -> String {
     switch value {
     case true?: yes
@@ -99,8 +111,7 @@ struct SupportQuery: ParsableCommand {
     @Option(help: "The accuracy the user granted: full or reduced (Precise Location off).")
     var accuracy: Accuracy = .full
 
-    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
-    var bundle: String?
+    @OptionGroup var bundle: BundleOption
 
     @OptionGroup var options: QueryOptions
 
@@ -108,11 +119,11 @@ struct SupportQuery: ParsableCommand {
         let (answer, answers) = try options.run {
             try $0.support(
                 service: $2.id(service, as: .service), platform: $2.id(options.platform, as: .platform), level: $2.id(level, as: .level), os: $1,
-                accuracy: accuracy, bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
+                accuracy: accuracy, bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         // "an App Clip": the bundle kind's name with its article, for the sentences below.
-        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let bundleName = BundleOption.name(answer.bundle)
         let availability: String =
             if answer.bundle?.closesLevel == true, let bundleName {
                 "not available: \(bundleName) may not hold \(answer.level)"
@@ -173,8 +184,7 @@ struct LevelQuery: ParsableCommand {
     @Argument(help: "The access level id (when-in-use, always).")
     var level: String
 
-    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
-    var bundle: String?
+    @OptionGroup var bundle: BundleOption
 
     @OptionGroup var options: QueryOptions
 
@@ -182,10 +192,10 @@ struct LevelQuery: ParsableCommand {
         let (answer, answers) = try options.run {
             try $0.level(
                 $2.id(level, as: .level), platform: $2.id(options.platform, as: .platform), os: $1,
-                bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
+                bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let bundleName = BundleOption.name(answer.bundle)
         let offered =
             if answer.bundle?.closesLevel == true, let bundleName { "not offered: \(bundleName) may not hold it" } else {
                 yesNo(answer.supported, yes: "offered", no: "not offered")
@@ -206,8 +216,7 @@ struct KeysQuery: ParsableCommand {
     @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).")
     var request: String
 
-    @Option(help: "The kind of bundle that asks, where it is not an app (app-clip).")
-    var bundle: String?
+    @OptionGroup var bundle: BundleOption
 
     @OptionGroup var options: QueryOptions
 
@@ -215,10 +224,10 @@ struct KeysQuery: ParsableCommand {
         let (answer, answers) = try options.run {
             try $0.keys(
                 request: $2.id(request, as: .request), platform: $2.id(options.platform, as: .platform), os: $1,
-                bundle: bundle.map { [terms = $2] in terms.id($0, as: .bundle) })
+                bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        let bundleName = answer.bundle.map { withIndefiniteArticle(DisplayText.line($0.name)) }
+        let bundleName = BundleOption.name(answer.bundle)
         let header =
             "\(answer.request) request\(bundleName.map { " in \($0)" } ?? "") on \(answer.platform)\(options.describe(answer.os, newest: answer.newest))"
         if answer.bundle?.closesLevel == true, let bundleName {

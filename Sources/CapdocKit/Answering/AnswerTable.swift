@@ -63,12 +63,9 @@ public final class AnswerTable: @unchecked Sendable {
             let answers = ServiceAnswers(service: service, matrix: matrix).strippedSupports()
             return answers[platform * levels..<(platform + 1) * levels]
         }
-        let row =
-            lock.withLock { supportsKept[slot] }
-            ?? {
-                _ = answers(slot: slot); return lock.withLock { supportsKept[slot]! }
-            }()
-        return row[platform * levels..<(platform + 1) * levels]
+        // Working a service's answers out keeps its support timelines.
+        if lock.withLock({ supportsKept[slot] }) == nil { _ = answers(slot: slot) }
+        return lock.withLock { supportsKept[slot]! }[platform * levels..<(platform + 1) * levels]
     }
 
     /// Lets the answers of these services go (their support timelines stay); asked for again, they

@@ -71,7 +71,7 @@ public final class ServiceAnswers: Sendable {
         for answer in Answer.allCases {
             for platform in platforms {
                 for level in 0..<levelCount {
-                    guard answer.perLevel || level == 0, answer.perLevel ? !levels.isEmpty : true else {
+                    guard answer.perLevel || level == 0 else {
                         timelines.append([])
                         continue
                     }

@@ -22,7 +22,7 @@ public enum EntityKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// The plural used for file names, URLs and JSON members.
-    var plural: String {
+    public var plural: String {
         switch self {
         case .status: "statuses"
         case .platform, .level, .service, .key, .request, .api, .bundle, .state, .trigger, .choice, .source: rawValue + "s"

@@ -82,7 +82,9 @@ public struct Builder: Sendable {
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
         let assembly = dataset.map {
-            DatasetAssembly(compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty, answers: input.answerTable)
+            DatasetAssembly(
+                compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty, answers: input.answerTable,
+                sources: input.sourcesBySubject)
         }
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
         // the search's entries, the deployment targets, the dataset's claims.

@@ -117,8 +117,7 @@ public struct Answers: Sendable {
         var answer = SupportAnswer(
             service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
             support: support, details: details, silentSources: undecided ? sourcesNaming(.service, service) : [],
-            bundle: bundle.flatMap { model.vocabulary.entity(.bundle, $0) }
-                .map { BundleLimits(merge: merge, bundle: $0, platform: platform, level: level, at: at) })
+            bundle: limits(bundle, platform: platform, level: level, at: at))
         answer.since = since(service: service, platform: platform, level: level, at: at, accuracy: accuracy, availability: support.availability.id)
         return answer
     }
@@ -126,13 +125,11 @@ public struct Answers: Sendable {
     /// Where the availability `availability` began, going back from `at` in the service's answers (the
     /// matrix's support timeline; under reduced accuracy the dataset's `availableWithReducedAccuracy`).
     func since(service: String, platform: String, level: String, at: Version?, accuracy: Accuracy, availability: String) -> Version? {
-        guard let platformPosition = model.vocabulary.position(.platform, platform), let levelPosition = model.vocabulary.position(.level, level)
-        else { return nil }
-        let answers = ServiceAnswers(service: service, matrix: matrix)
+        // The one timeline it reads, as the matrix and the dataset work it out (`ServiceAnswers`).
         let ranges: [(os: VersionRange, id: String)] =
             accuracy == .full
-            ? answers.support(platform: platformPosition, level: levelPosition).map { ($0.os, $0.support.availability.id) }
-            : answers.timeline(.availableWithReducedAccuracy, platform: platformPosition, level: levelPosition).map { ($0.os, $0.answer.id) }
+            ? matrix.timeline(service: service, platform: platform, level: level).map { ($0.os, $0.support.availability.id) }
+            : matrix.gated.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced).map { ($0.os, $0.answer.id) }
         guard var index = ranges.lastIndex(where: { at.map($0.os.contains) ?? ($0.os.until == nil) }), ranges[index].id == availability else { return nil }
         // Neighbours that answer the same (a deprecation starting splits the matrix's ranges) are one run.
         while index > 0, ranges[index - 1].id == availability, ranges[index - 1].os.until == ranges[index].os.from { index -= 1 }

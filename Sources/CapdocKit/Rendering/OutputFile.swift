@@ -53,6 +53,8 @@ public struct RenderInput: Sendable {
     let renderOrder: RenderOrder
     /// The answers about each service, which the pages and the dataset read.
     var answerTable: AnswerTable { renderOrder.context.answerTable }
+    /// The sources about each entity, which the pages and the dataset name where an answer is unknown.
+    var sourcesBySubject: SourcesBySubject { renderOrder.context.sourcesBySubject }
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled

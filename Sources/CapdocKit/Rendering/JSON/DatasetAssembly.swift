@@ -68,7 +68,10 @@ final class DatasetAssembly: @unchecked Sendable {
     private let answerTable: AnswerTable
 
     /// `answers`: the build's table, which the pages share; nil: one of the dataset's own.
-    init(_ compiled: CompiledModel, layout: JSONLayout, servicesFromPages: Bool, answers: AnswerTable? = nil) {
+    /// `sources`: the build's index of sources by subject, which the pages share; nil: the dataset's own.
+    init(
+        _ compiled: CompiledModel, layout: JSONLayout, servicesFromPages: Bool, answers: AnswerTable? = nil, sources: SourcesBySubject? = nil
+    ) {
         self.compiled = compiled
         self.layout = layout
         gated = GatedFacts(merge: compiled.merge, model: compiled.model)
@@ -76,7 +79,7 @@ final class DatasetAssembly: @unchecked Sendable {
         platforms = compiled.vocabulary.ids(.platform)
         levels = compiled.vocabulary.ids(.level)
         claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
-        sourcesBySubject = SourcesBySubject(compiled.model)
+        sourcesBySubject = sources ?? SourcesBySubject(compiled.model)
         let services = compiled.vocabulary.all(.service)
         self.services = services
         // The order their pages are rendered in (`ServiceParts.sorted`, which `RenderOrder` follows).
