@@ -9,8 +9,9 @@ import Foundation
 /// whole build, 20,000 services' answers took more than the model itself. What the deployment-target
 /// pages read of every service (the support timelines, without the facts behind them) is kept.
 public final class AnswerTable: @unchecked Sendable {
-    let matrix: Matrix
-    private let vocabulary: Vocabulary
+    /// Private: an output reads answers through the table, never through the gates (`OutputsReadAnswersTests`).
+    private let matrix: Matrix
+    let vocabulary: Vocabulary
     /// The services' ids, by place in the vocabulary (`Vocabulary.ids` makes a new list each time).
     private let services: [String]
     private let levelCount: Int
@@ -21,6 +22,14 @@ public final class AnswerTable: @unchecked Sendable {
     private let lock = NSLock()
     /// How many times a service's answers were worked out (tests: once each in a build).
     private var workedOut = 0
+    /// The flow and its transitions, worked out the first time an output reads them.
+    let flowMemo = Memo<Flow>()
+    let flowRowsMemo = Memo<[Flow.Row]>()
+
+    /// The table of a merged model: the facts through their gates, answered as outputs ask.
+    convenience init(merge: MergeResult, model: ContentModel) {
+        self.init(matrix: Matrix(gated: GatedFacts(merge: merge, model: model)))
+    }
 
     init(matrix: Matrix) {
         self.matrix = matrix
@@ -79,6 +88,68 @@ public final class AnswerTable: @unchecked Sendable {
     var servicesHeld: Int { lock.withLock { held.count { $0 != nil } } }
     /// How many times a service's answers were worked out.
     var timesWorkedOut: Int { lock.withLock { workedOut } }
+}
+
+/// Every answer an output reads that is not one of a service's (`ServiceAnswers`): the keys of a
+/// request, whether a key or an API exists or is deprecated, a status's reporting, the flow. The
+/// outputs (pages, the dataset, `query`, `explain`, `lint-plist`) read them here and never through
+/// `GatedFacts` or `Matrix` themselves, so that one route leads from a fact to every output and a
+/// change to how an answer is worked out is made in one place (`ArchitectureTests` holds them to it).
+///
+/// These are read a few times per page at most and their number does not grow with the services, so
+/// they are worked out where they are read, not kept: only the flow, which every flow output reads
+/// whole, is worked out once.
+extension AnswerTable {
+    private var gated: GatedFacts { matrix.gated }
+
+    /// A fact kind's answer over OS versions, through its gates. `accuracy`: the accuracy the user
+    /// granted; reduced accuracy applies the gates declared for it.
+    func timeline(_ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full) -> [GatedFacts.Segment] {
+        gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy)
+    }
+
+    /// A fact kind's answer at one OS version (nil: the newest versions), through its gates.
+    func answer(
+        _ kind: FactKind, subject: String, platform: String, level: String? = nil, at version: Version? = nil, accuracy: Accuracy = .full
+    ) -> GatedFacts.Segment {
+        gated.answer(kind, subject: subject, platform: platform, level: level, at: version, accuracy: accuracy)
+    }
+
+    /// The facts of a cell cut to where they hold through the gates (what `lint-plist` works on).
+    func holding(_ kind: FactKind, subject: String, platform: String, level: String? = nil) -> [Fact] {
+        gated.holding(kind, subject: subject, platform: platform, level: level)
+    }
+
+    /// A request's, key's or API's deprecation at a version (nil: the newest); nil where it is not deprecated.
+    func deprecation(_ kind: FactKind, subject: String, platform: String, at version: Version?) -> Deprecation? {
+        gated.deprecation(kind, subject: subject, platform: platform, at: version)
+    }
+
+    /// A service's support at one OS version (nil: the newest) for an app granted `accuracy`: what
+    /// `query support` answers. Under full accuracy it is the matrix's answer for that version.
+    func support(service: String, platform: String, level: String, at version: Version?, accuracy: Accuracy) -> Support {
+        matrix.support(service: service, platform: platform, level: level, at: version, accuracy: accuracy)
+    }
+
+    /// A service's support on a platform under a level over OS versions, as the matrix shows it: from
+    /// the service's answers (worked out here for a platform or level the vocabulary does not hold).
+    func supportTimeline(service: String, platform: String, level: String) -> ServiceAnswers.SupportTimeline {
+        guard let platformPosition = vocabulary.position(.platform, platform), let levelPosition = vocabulary.position(.level, level) else {
+            return matrix.timeline(service: service, platform: platform, level: level)
+        }
+        return answers(service: service).support(platform: platformPosition, level: levelPosition)
+    }
+
+    /// The versions where the answer of a cell, or of a cell its gates require, may change.
+    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, into bounds: inout VersionBounds) {
+        gated.collectBounds(kind, subject: subject, platform: platform, level: level, into: &bounds)
+    }
+
+    /// The authorization flow through its gates, made once per table.
+    var flow: Flow { flowMemo.value { Flow(gated: gated) } }
+
+    /// Every transition of the flow, worked out once: the flow page and the dataset list the same rows.
+    var flowRows: [Flow.Row] { flowRowsMemo.value { flow.rows() } }
 }
 
 extension ServiceAnswers {

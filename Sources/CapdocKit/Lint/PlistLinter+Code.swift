@@ -32,7 +32,7 @@ extension PlistLinter {
             case let .request(request):
                 requests[request, default: []].append(use.location)
             case let .service(service):
-                let explicit = scope.relevant(gated.holding(.explicitRequestRequired, subject: service, platform: scope.platform))
+                let explicit = scope.relevant(answers.holding(.explicitRequestRequired, subject: service, platform: scope.platform))
                 if explicit.contains(where: { $0.value == .boolean(false) }) {
                     requests[Self.backgroundRequest, default: []].append(use.location)
                 }

@@ -10,7 +10,7 @@ extension PlistLinter {
             // Where a missing key belongs: beside the present keys of the same list (their line in
             // the plist, or their build setting), so that editors and code hosts show a line.
             var anchor: [String: LintLocation] = [:]
-            for fact in scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)) {
+            for fact in scope.relevant(answers.holding(.requestKeys, subject: request, platform: scope.platform)) {
                 guard case let .keys(keys) = fact.value else { continue }
                 let present = keys.filter { subject.plist[$0] != nil }.sorted().first
                 for key in keys where subject.plist[key] == nil {
@@ -70,7 +70,7 @@ extension PlistLinter {
     func citations(for key: String, requests: [String], scope: Scope) -> [Fact] {
         var facts: [Fact] = []
         for request in requests {
-            facts += scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)).filter { fact in
+            facts += scope.relevant(answers.holding(.requestKeys, subject: request, platform: scope.platform)).filter { fact in
                 if case let .keys(keys) = fact.value { return keys.contains(key) }
                 return false
             }
@@ -142,7 +142,7 @@ extension PlistLinter {
     }
 
     func deprecation(key: String, subject: LintSubject, scope: Scope) -> [LintFinding] {
-        guard let fact = scope.atTarget(gated.holding(.keyDeprecated, subject: key, platform: scope.platform)),
+        guard let fact = scope.atTarget(answers.holding(.keyDeprecated, subject: key, platform: scope.platform)),
             fact.value == .boolean(true)
         else { return [] }
         let target =
@@ -164,7 +164,7 @@ extension PlistLinter {
         if facts.contains(where: { $0.value == .boolean(true) }) { return [] }
         // A request that needs the key here says as much as a key-exists fact.
         for request in model.vocabulary.ids(.request) {
-            for fact in scope.relevant(gated.holding(.requestKeys, subject: request, platform: scope.platform)) {
+            for fact in scope.relevant(answers.holding(.requestKeys, subject: request, platform: scope.platform)) {
                 if case let .keys(keys) = fact.value, keys.contains(key) { return [] }
             }
         }

@@ -13,16 +13,14 @@
 public struct PlistLinter: Sendable {
     public let model: ContentModel
     public let merge: MergeResult
-    /// The facts through their gates: a request needs keys only where its method exists.
-    let gated: GatedFacts
-    /// The answers about the services the code uses, as every output reads them.
+    /// The answers every output reads: a request needs keys only where its method exists, a
+    /// service's answers are the matrix's.
     let answers: AnswerTable
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
-        self.gated = GatedFacts(merge: merge, model: model)
-        answers = AnswerTable(matrix: Matrix(gated: gated))
+        answers = AnswerTable(merge: merge, model: model)
     }
 
     public init(report: CheckReport) {
@@ -127,7 +125,7 @@ public struct PlistLinter: Sendable {
         let order = Dictionary(model.vocabulary.ids(.request).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for request in model.vocabulary.ids(.request) {
             for other in model.vocabulary.ids(.platform) {
-                for fact in gated.holding(.requestKeys, subject: request, platform: other) {
+                for fact in answers.holding(.requestKeys, subject: request, platform: other) {
                     if case let .keys(keys) = fact.value { lists.append((request, Set(keys))) }
                 }
             }

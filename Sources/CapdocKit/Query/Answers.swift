@@ -3,13 +3,14 @@
 public struct Answers: Sendable {
     public let model: ContentModel
     public let merge: MergeResult
-    let matrix: Matrix
+    /// Every answer, as the pages and the dataset read them.
+    let table: AnswerTable
     let subjectSources: SourcesBySubject
 
     public init(model: ContentModel, merge: MergeResult) {
         self.model = model
         self.merge = merge
-        self.matrix = Matrix(gated: GatedFacts(merge: merge, model: model))
+        self.table = AnswerTable(merge: merge, model: model)
         subjectSources = SourcesBySubject(model)
     }
 
@@ -110,9 +111,9 @@ public struct Answers: Sendable {
         if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
         let details = SupportAnswer.detailKinds.map { kind in
-            (kind: kind, answer: matrix.gated.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
+            (kind: kind, answer: table.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
         }
-        let support = matrix.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
+        let support = table.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
         let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)
         var answer = SupportAnswer(
             service: service, platform: platform, level: level, os: at, newest: os == nil, accuracy: accuracy,
@@ -128,8 +129,8 @@ public struct Answers: Sendable {
         // The one timeline it reads, as the matrix and the dataset work it out (`ServiceAnswers`).
         let ranges: [(os: VersionRange, id: String)] =
             accuracy == .full
-            ? matrix.timeline(service: service, platform: platform, level: level).map { ($0.os, $0.support.availability.id) }
-            : matrix.gated.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced).map { ($0.os, $0.answer.id) }
+            ? table.supportTimeline(service: service, platform: platform, level: level).map { ($0.os, $0.support.availability.id) }
+            : table.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced).map { ($0.os, $0.answer.id) }
         guard var index = ranges.lastIndex(where: { at.map($0.os.contains) ?? ($0.os.until == nil) }), ranges[index].id == availability else { return nil }
         // Neighbours that answer the same (a deprecation starting splits the matrix's ranges) are one run.
         while index > 0, ranges[index - 1].id == availability, ranges[index - 1].os.until == ranges[index].os.from { index -= 1 }
@@ -167,7 +168,7 @@ public struct Answers: Sendable {
             launches = false
         } else {
             // True as soon as one service relaunches; false only when every service is decided false.
-            let answers = model.vocabulary.ids(.service).map { matrix.support(service: $0, platform: platform, level: level, at: os) }
+            let answers = model.vocabulary.ids(.service).map { table.support(service: $0, platform: platform, level: level, at: os, accuracy: .full) }
             if let relaunching = answers.first(where: { $0.launchesTerminatedApp == true }) {
                 launches = true
                 facts += relaunching.facts.filter { $0.kind == .launchesTerminatedApp }
@@ -208,8 +209,7 @@ public struct Answers: Sendable {
         try require(.request, request); try require(.platform, platform)
         if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
-        let gated = matrix.gated
-        let current = gated.answer(.requestKeys, subject: request, platform: platform, at: at)
+        let current = table.answer(.requestKeys, subject: request, platform: platform, at: at)
         var required: [String]?
         var closedBy: Gate?
         switch current.answer {
@@ -221,7 +221,7 @@ public struct Answers: Sendable {
         var facts = current.facts
         if let required, let start = current.facts.first?.os.from {
             // Keys an earlier range of the same request needed and this one does not: older systems still read them.
-            for earlier in gated.timeline(.requestKeys, subject: request, platform: platform) where earlier.os.until.map({ !(start < $0) }) ?? false {
+            for earlier in table.timeline(.requestKeys, subject: request, platform: platform) where earlier.os.until.map({ !(start < $0) }) ?? false {
                 if case let .value(.keys(keys)) = earlier.answer {
                     let dropped = Set(keys).subtracting(required)
                     if !dropped.isEmpty { facts += earlier.facts.filter { !facts.contains($0) } }
@@ -229,7 +229,7 @@ public struct Answers: Sendable {
                 }
             }
         }
-        let deprecation = gated.deprecation(.requestDeprecated, subject: request, platform: platform, at: at)
+        let deprecation = table.deprecation(.requestDeprecated, subject: request, platform: platform, at: at)
         if let deprecation { facts += deprecation.facts.filter { !facts.contains($0) } }
         return KeysAnswer(
             request: request, platform: platform, os: at, newest: os == nil, required: required, closedBy: closedBy,
@@ -251,7 +251,7 @@ extension Answers {
         if let choice { try require(.choice, choice) }
         try require(.platform, platform)
         let at = version(os, on: platform)
-        var answer = Flow(gated: matrix.gated).answer(from: from, trigger: trigger, choice: choice, platform: platform, at: at)
+        var answer = table.flow.answer(from: from, trigger: trigger, choice: choice, platform: platform, at: at)
         answer.os = at
         answer.osIsNewestKnown = os == nil
         return answer

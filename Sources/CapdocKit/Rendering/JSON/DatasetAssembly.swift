@@ -31,7 +31,6 @@ final class DatasetAssembly: @unchecked Sendable {
 
     private let compiled: CompiledModel
     private let layout: JSONLayout
-    private let gated: GatedFacts
     private let platforms: [String], levels: [String]
     private let claims: DatasetClaims
     /// The sources about each entity, which its entry names (`consulted`).
@@ -74,8 +73,7 @@ final class DatasetAssembly: @unchecked Sendable {
     ) {
         self.compiled = compiled
         self.layout = layout
-        gated = GatedFacts(merge: compiled.merge, model: compiled.model)
-        answerTable = answers ?? AnswerTable(matrix: Matrix(gated: gated))
+        answerTable = answers ?? AnswerTable(merge: compiled.merge, model: compiled.model)
         platforms = compiled.vocabulary.ids(.platform)
         levels = compiled.vocabulary.ids(.level)
         claims = DatasetClaims(compiled.model.sources, byReference: compiled.merge.claimsByReference)
@@ -175,7 +173,7 @@ final class DatasetAssembly: @unchecked Sendable {
         let merge = compiled.merge
         // Every value is read through the gates: where a gate is closed the segment says so instead.
         func values(_ kind: FactKind, _ subject: String, _ platform: String, _ level: String? = nil) -> [UInt8] {
-            writer.timeline(gated.timeline(kind, subject: subject, platform: platform, level: level), merge: merge)
+            writer.timeline(answerTable.timeline(kind, subject: subject, platform: platform, level: level), merge: merge)
         }
         // By position: the timeline on `platforms[i]` is the i-th.
         func perPlatform(_ kind: FactKind, _ subject: String) -> [UInt8] {
@@ -310,8 +308,8 @@ final class DatasetAssembly: @unchecked Sendable {
                     return .object(members)
                 }),
             "choices": .array(vocabulary.all(.choice).map { .object(base($0)) }),
-            "initialState": .string(Flow(gated: gated).initialState),
-            "transitions": .array(Flow(gated: gated).rows().map { DatasetRenderer.transition($0, claims: claims) }),
+            "initialState": .string(answerTable.flow.initialState),
+            "transitions": .array(answerTable.flowRows.map { DatasetRenderer.transition($0, claims: claims) }),
         ])
         let adjudications = Dictionary(uniqueKeysWithValues: compiled.model.adjudications.map { ($0.id.value, $0) })
         let conflicts: [JSONValue] = merge.contradictions.map { contradiction in

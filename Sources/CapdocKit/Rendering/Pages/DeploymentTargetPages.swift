@@ -9,18 +9,18 @@ extension PageContext {
     /// out once, in `PageContext.init`: the page list, the platform pages and the search index ask).
     func deploymentTargets(_ platform: String) -> [Version] { deploymentTargetsByPlatform[platform] ?? [] }
 
-    static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, gated: GatedFacts) -> [Version] {
+    static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, answers: AnswerTable) -> [Version] {
         var bounds = VersionBounds()
         // The bounds alone, not the answers between them: working out every timeline of every service
         // on every platform costs seconds at thousands of services.
         for service in vocabulary.ids(.service) {
             for level in vocabulary.ids(.level) {
-                gated.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
+                answers.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
             }
-            gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
+            answers.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         }
         for request in vocabulary.ids(.request) {
-            gated.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
+            answers.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
         }
         return bounds.sorted
     }
@@ -117,7 +117,7 @@ extension PageContext {
                     caption: "Info.plist keys each request needs on \(platformName) \(target) and later",
                     columns: ["Request", "Keys needed somewhere in the range"],
                     rows: vocabulary.ids(.request).map { request in
-                        let kept = gated.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
+                        let kept = answerTable.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
                         var keys: [String] = []
                         var closed: String?
                         for segment in kept {

@@ -280,7 +280,7 @@ struct FlowDiagram {
             out += "</g>\n"
         }
         out += "</svg>\n</div>\n"
-        let initial = Flow(merge: context.merge, vocabulary: context.vocabulary).initialState
+        let initial = context.flow.initialState
         out += "<figcaption>The states (with the status each reports) in columns by distance from \(Escape.html(context.name(.state, initial))), "
         out += "and an arrow for each change of state, running through a label that names its triggers (in italics) and the choices at the prompt. "
         out +=

@@ -1,7 +1,7 @@
 /// The authorization flow page: the diagram (HTML only), every transition with its citations, and
 /// the vocabulary of the flow. Also its man page, `authorization-flow(7)`.
 extension PageContext {
-    var flow: Flow { Flow(gated: gated) }
+    var flow: Flow { answerTable.flow }
 
     /// "from When In Use on requestAlwaysAuthorization(), choosing Keep Only While Using".
     func flowSubjectText(_ key: String) -> String {
@@ -102,7 +102,7 @@ extension PageContext {
     func flowPage() -> Page {
         var book = CitationBook()
         let flow = self.flow
-        let rows = flow.rows()
+        let rows = answerTable.flowRows
         var blocks: [Block] = [
             .paragraph([
                 .text(

@@ -1,9 +1,8 @@
 /// What page builders share: the compiled model, its matrix answers, and the wording of values.
 struct PageContext {
     let compiled: CompiledModel
-    let matrix: Matrix
-    /// The answers about each service, worked out once and shared with the dataset: the matrix,
-    /// level, platform and service pages all show them.
+    /// Every answer the pages show, worked out once and shared with the dataset: the pages read
+    /// answers here, never through the gates themselves.
     let answerTable: AnswerTable
     /// The cells made of those answers, kept while their block is rendered.
     let cellPlans: CellPlans
@@ -30,8 +29,7 @@ struct PageContext {
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
-        self.matrix = Matrix(gated: GatedFacts(merge: compiled.merge, model: compiled.model))
-        self.answerTable = AnswerTable(matrix: matrix)
+        self.answerTable = AnswerTable(merge: compiled.merge, model: compiled.model)
         self.cellPlans = CellPlans(vocabulary: compiled.vocabulary)
         self.sourcesByID = Dictionary(compiled.model.sources.map { ($0.id.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.referencePages = Self.referencePages(compiled.model)
@@ -39,7 +37,7 @@ struct PageContext {
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
         self.sourcesBySubject = SourcesBySubject(compiled.model)
-        let (vocabulary, gated) = (compiled.vocabulary, matrix.gated)
+        let (vocabulary, answers) = (compiled.vocabulary, answerTable)
         // Platform by platform on every core: this reads every service's bounds, before any page is
         // rendered (a third of a second on one core at 20,000 services).
         let platforms = vocabulary.ids(.platform)
@@ -47,7 +45,7 @@ struct PageContext {
             uniqueKeysWithValues: zip(
                 platforms,
                 parallelMap(platforms.count) {
-                    Self.deploymentTargets(platforms[$0], vocabulary: vocabulary, gated: gated)
+                    Self.deploymentTargets(platforms[$0], vocabulary: vocabulary, answers: answers)
                 }))
         self.targetSummaries = Self.targetSummaryMemos(deploymentTargetsByPlatform)
         self.targetAnswerTables = Dictionary(uniqueKeysWithValues: vocabulary.ids(.platform).map { ($0, Memo<TargetAnswerTable>()) })
@@ -55,7 +53,6 @@ struct PageContext {
 
     var vocabulary: Vocabulary { compiled.vocabulary }
     var merge: MergeResult { compiled.merge }
-    var gated: GatedFacts { matrix.gated }
 
     func name(_ kind: EntityKind, _ id: String) -> String { vocabulary.name(kind, id) ?? id }
 
@@ -230,7 +227,7 @@ extension PageContext {
         _ kind: FactKind, subject: String, platform: String, level: String? = nil, accuracy: Accuracy = .full,
         book: inout CitationBook, yes: String = "Yes", no: String = "No"
     ) -> TableCell {
-        factCell(kind, gated.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), book: &book, yes: yes, no: no)
+        factCell(kind, answerTable.timeline(kind, subject: subject, platform: platform, level: level, accuracy: accuracy), book: &book, yes: yes, no: no)
     }
 
     /// A cell for a fact kind from its timeline, already worked out through the gates (`ServiceAnswers`).
@@ -270,13 +267,9 @@ extension PageContext {
             .cell(book: &book)
     }
 
-    /// A service's support on a platform under a level, from the answer table (worked out here for
-    /// a platform or level the vocabulary does not hold).
+    /// A service's support on a platform under a level, from the answer table.
     func supportTimeline(service: String, platform: String, level: String) -> ServiceAnswers.SupportTimeline {
-        guard let platformPosition = vocabulary.position(.platform, platform), let levelPosition = vocabulary.position(.level, level) else {
-            return matrix.timeline(service: service, platform: platform, level: level)
-        }
-        return answerTable.answers(service: service).support(platform: platformPosition, level: levelPosition)
+        answerTable.supportTimeline(service: service, platform: platform, level: level)
     }
 
     func supportPlan(_ timeline: [(os: VersionRange, support: Support)]) -> CellPlan {
@@ -297,7 +290,7 @@ extension PageContext {
             // Where the relaunch is decided by a closed gate, the gate's facts decide it; otherwise the relaunch facts.
             let facts: [Fact] =
                 if case .closed = support.relaunch {
-                    gated.answer(
+                    answerTable.answer(
                         .launchesTerminatedApp, subject: service, platform: platform, level: level,
                         at: entry.os.from ?? .zero
                     ).facts

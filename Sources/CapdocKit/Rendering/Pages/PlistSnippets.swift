@@ -5,7 +5,7 @@ extension PageContext {
     func plistSnippets(request: String, book: inout CitationBook) -> [Block] {
         var groups: [(keys: [String], platforms: [String], facts: [Fact])] = []
         for platform in vocabulary.ids(.platform) {
-            guard let segment = gated.timeline(.requestKeys, subject: request, platform: platform).last,
+            guard let segment = answerTable.timeline(.requestKeys, subject: request, platform: platform).last,
                 case let .value(.keys(keys)) = segment.answer, !keys.isEmpty
             else { continue }
             if let index = groups.firstIndex(where: { $0.keys == keys }) {

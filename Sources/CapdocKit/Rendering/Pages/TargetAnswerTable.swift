@@ -56,7 +56,7 @@ final class TargetAnswerTable: Sendable {
         for (position, service) in context.serviceParts.sorted.enumerated() {
             let timelines =
                 platformPosition.map { context.answerTable.supportTimelines(service: service, platform: $0) }
-                ?? ArraySlice(context.vocabulary.ids(.level).map { context.matrix.timeline(service: service, platform: platform, level: $0) })
+                ?? ArraySlice(context.vocabulary.ids(.level).map { context.answerTable.supportTimeline(service: service, platform: platform, level: $0) })
             for (level, timeline) in timelines.enumerated() {
                 var first = 0
                 // The answer for the segments kept from `first` on, its number, and whether it is the
