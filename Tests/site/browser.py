@@ -12,13 +12,16 @@ prefers-color-scheme):
   colours  the page's text and background differ, the background is light in light mode and dark in
            dark mode, and body text, links, code and table headers contrast with what is behind them
            (ratio >= 3, a sanity check, not a WCAG audit);
-once per page:
+once per page, at 1280 px:
+  glance   on the matrix and service pages no cell shows more than 60 characters before its disclosure;
+           a service page has at most 150 keyboard stops in <main>; nothing that says "deprecated" is
+           drawn as Yes; no table on a matrix, service, request or key page scrolls sideways;
   links    every internal link (a/link/script/form, as the browser resolved it) names a file of the
            site, and its #fragment is an id on the target page;
 and the search box, from the home page and from a page in a folder, at both widths: typing
 `requestLocation` and `NSLocationUsageDescription` shows results, one of which links to the right
 page (which exists); the down arrow moves from the box into the results. And a citation, clicked
-like a reader would on services/region-monitoring.html: the first marker in the matrix table leads to
+like a reader would on services/region-monitoring.html: the first cell's disclosure opened, its first marker leads to
 its entry in the page's citations, which is scrolled into view, highlighted, shows a quote and links
 to the claim on its source page.
 
@@ -53,6 +56,47 @@ class Ids(HTMLParser):
         for name, value in attrs:
             if value is not None and (name == "id" or (tag == "a" and name == "name")):
                 self.ids.add(value)
+
+
+# Runs in the page (issue 38's targets): each answer cell's text before its disclosure (the summary of
+# a compact cell, or the whole cell), the keyboard stops in <main> (links and summaries a reader can
+# reach: not those inside a closed disclosure), values that say "deprecated" drawn as good news, and
+# tables that scroll sideways inside their box.
+GLANCE = r"""
+var main = document.querySelector('main') || document.body;
+var longest = '';
+main.querySelectorAll('td').forEach(function (td) {
+  var summary = td.querySelector(':scope > details.cell > summary');
+  var text = (summary ? summary.innerText : td.innerText).trim();
+  if (td.querySelector('.value') && text.length > longest.length) longest = text;
+});
+var stops = Array.prototype.filter.call(
+  main.querySelectorAll('a[href], summary, input, button, select, textarea, [tabindex]:not([tabindex="-1"])'),
+  function (e) { return e.checkVisibility(); }).length;
+var greenDeprecated = Array.prototype.filter.call(main.querySelectorAll('.value.yes'),
+  function (e) { return /deprecat/i.test(e.textContent); }).map(function (e) { return e.textContent; });
+var wide = Array.prototype.filter.call(main.querySelectorAll('.table-wrap'),
+  function (w) { return w.scrollWidth > w.clientWidth + 1; }).map(function (w) {
+    var caption = w.querySelector('caption'); return caption ? caption.textContent : '(no caption)'; });
+return {longest: longest, stops: stops, greenDeprecated: greenDeprecated, wideTables: wide};
+"""
+GLANCE_LONGEST = 60  # characters a cell shows before its disclosure (matrix and service pages)
+GLANCE_STOPS = 150   # keyboard stops in a service page's main content
+# Pages whose tables fit a 1280 px screen without scrolling sideways.
+FITTING_PAGES = ("matrix.html", "matrix/", "services/", "requests/", "keys/")
+
+
+def glance_problems(page, probe):
+    """What a page at 1280 px breaks of issue 38's targets."""
+    problems = []
+    if page.startswith(("matrix", "services/")) and len(probe["longest"]) > GLANCE_LONGEST:
+        problems.append(f"a cell shows {len(probe['longest'])} characters before its disclosure: {probe['longest'][:80]!r}")
+    if page.startswith("services/") and probe["stops"] > GLANCE_STOPS:
+        problems.append(f"{probe['stops']} keyboard stops in the main content (at most {GLANCE_STOPS})")
+    problems += [f"'deprecated' drawn as good news: {text!r}" for text in probe["greenDeprecated"]]
+    if page.startswith(FITTING_PAGES):
+        problems += [f"table scrolls sideways at 1280 px: {caption}" for caption in probe["wideTables"]]
+    return problems
 
 
 # Runs in the page: the list entry that holds the anchor with this id (the target of a citation marker).
@@ -260,6 +304,11 @@ def main():
                         fail(f"links {page}: {len(broken)} broken", broken)
                     else:
                         passed += 1
+                    problems = glance_problems(page, driver.execute_script(GLANCE))
+                    if problems:
+                        fail(f"glance {page}", problems)
+                    else:
+                        passed += 1
                 for scheme in SCHEMES:
                     emulate(width, height, mobile, scheme)
                     probe = driver.execute_script(PROBE)
@@ -330,7 +379,9 @@ def main():
         emulate(1280, 800, False, "light")
         page = "services/region-monitoring.html"
         driver.get(url(page))
-        marker = driver.find_element(By.CSS_SELECTOR, "table a.cite")
+        # The markers sit behind the cell's disclosure: opened first, as a reader would.
+        driver.find_element(By.CSS_SELECTOR, "table details.cell > summary").click()
+        marker = driver.find_element(By.CSS_SELECTOR, "table details.cell[open] a.cite")
         entry_id = marker.get_attribute("href").split("#", 1)[1]
         marker.click()
         entry = driver.execute_script(CITATION_ENTRY, entry_id)

@@ -12,6 +12,8 @@ struct CellPlan: Sendable {
         let rulings: [String]
     }
     let segments: [Segment]
+    /// The answer at a glance (`CellGlance`), shown before the segments on the site; nil: none.
+    var glance: [Inline]? = nil
 
     /// Each segment is followed by its own citations, so that "before 13.0: No [2]; 13.0+: Yes [3]"
     /// says which sentence decides which value; a segment a ruling decided says so, linking to it.
@@ -30,6 +32,10 @@ struct CellPlan: Sendable {
                 content += [.text(" "), .link([.text("(ruling)")], .page(PageRef.conflicts.with(fragment: ConflictAnchors.ruling(ruling))))]
             }
         }
-        return TableCell(content)
+        var cell = TableCell(content)
+        // A lone answer for every version that cites nothing has no more to show.
+        let more = segments.count > 1 || segments.contains { !$0.claims.isEmpty || !$0.rulings.isEmpty }
+        cell.summary = more ? glance : nil
+        return cell
     }
 }

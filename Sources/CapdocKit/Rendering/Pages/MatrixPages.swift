@@ -83,7 +83,7 @@ extension PageContext {
         let row = "matrix/1.html#\(vocabulary.ids(.level).first ?? "")-\(serviceParts.sorted.first ?? "")"
         return .paragraph([
             .text(
-                "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it. The services are in parts, listed below; every row and cell of a part has a permalink: "
+                "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (on the site a cell shows the newest answer, \"13.0+\", and opens to the rest). The services are in parts, listed below; every row and cell of a part has a permalink: "
             ), .code(row), .text(" for a row, "), .code(row + "-" + (vocabulary.ids(.platform).first ?? "")), .text(" for one cell."),
         ])
     }
@@ -95,7 +95,7 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (listed at the end). Every row and cell has a permalink: "
+                    "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it, listed at the end (on the site a cell shows the newest answer, \"13.0+\", and opens to the rest). Every row and cell has a permalink: "
                 ), .code("matrix.html#always-region-monitoring"), .text(" for a row, "), .code("matrix.html#always-region-monitoring-ios"),
                 .text(" for one cell."),
             ]),

@@ -120,6 +120,10 @@ public struct TableCell: Sendable, Hashable {
     public var citations: [Citation]
     /// An id for the cell, so that a link can point at one value (the matrix's permalinks); HTML only.
     public var anchor: String?
+    /// The answer at a glance ("13.0+", "No"): where set, the site shows it and keeps the whole
+    /// cell (the answer's history, its citations and rulings) behind a disclosure (`<details>`).
+    /// Markdown and man, read whole, show the whole cell.
+    public var summary: [Inline]?
 
     public init(_ content: [Inline], citations: [Citation] = []) {
         self.content = content

@@ -251,7 +251,17 @@ extension PageContext {
         // No source states a deprecation: that is not "unknown" in the way a missing fact is.
         if parts.isEmpty, kind.absenceIsNotStated { return TableCell([.value(.na, [.text("Not stated")])]) }
         // Answers that differ only in why they are unknown (which gate) read the same: one range.
-        return timelineCell(mergeAdjacent(parts), book: &book)
+        var plan = timelinePlan(mergeAdjacent(parts))
+        if kind.isDeprecation, let since = parts.first(where: { $0.value == .deprecated }).map(\.os.from) {
+            // Under a "Deprecated" heading: when, with the replacement behind the disclosure.
+            plan.glance = [.value(.deprecated, [.text(since.map { "Since \($0)" } ?? yes)])]
+        } else if case let .value(.keys(keys))? = timeline.last?.answer, keys.count > 1, keys.joined(separator: ", ").count > CellGlance.longest {
+            // A list of long key names is no glance: its length, the names one activation away.
+            plan.glance = [.value(.yes, [.text("\(keys.count) keys")])]
+        } else {
+            plan.glance = CellGlance.inlines(parts.map { ($0.os, $0.text, $0.value) }, yes: yes)
+        }
+        return plan.cell(book: &book)
     }
 
     /// The matrix cell of a service on a platform under a level.
@@ -280,7 +290,13 @@ extension PageContext {
             let drawn: ValueClass = value == .yes && entry.support.deprecation != nil ? .deprecated : value
             return (entry.os, deprecated(text, entry.support.deprecation), drawn, facts)
         }
-        return timelinePlan(mergeAdjacent(parts))
+        var plan = timelinePlan(mergeAdjacent(parts))
+        plan.glance = CellGlance.inlines(
+            timeline.map { entry in
+                let (word, value) = word(entry.support.availability)
+                return (entry.os, word, value)
+            }, deprecated: timeline.last?.support.deprecation.map(\.since))
+        return plan
     }
 
     func relaunchPlan(_ timeline: [(os: VersionRange, support: Support)], service: String, platform: String, level: String) -> CellPlan {
@@ -297,7 +313,9 @@ extension PageContext {
                 } else { support.facts.filter { $0.kind == .launchesTerminatedApp } }
             return (entry.os, text, value, facts)
         }
-        return timelinePlan(mergeAdjacent(parts))
+        var plan = timelinePlan(mergeAdjacent(parts))
+        plan.glance = CellGlance.inlines(parts.map { ($0.os, $0.text, $0.value) })
+        return plan
     }
 
     /// Joins neighbouring version ranges that read the same.

@@ -83,13 +83,19 @@ struct TableWriter {
         ByteText.replacing(roff, "][", with: "]\\:[")
     }
 
-    /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor.
-    private func openTag(_ name: StaticString, id: String?, _ out: inout ByteBuffer) {
+    /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor. A cell carries
+    /// its column's name (`data-label`), which a phone shows beside it when the rows are stacked.
+    private func openTag(_ name: StaticString, id: String?, label: String? = nil, _ out: inout ByteBuffer) {
         out.append(literal: "<")
         out.append(literal: name)
         if let id {
             out.append(literal: " id=\"")
             out.append(Escape.html(id))
+            out.append(literal: "\"")
+        }
+        if let label {
+            out.append(literal: " data-label=\"")
+            out.append(label)
             out.append(literal: "\"")
         }
         out.append(literal: ">")
@@ -110,18 +116,28 @@ struct TableWriter {
             out.append(literal: "</th>")
         }
         out.append(literal: "</tr></thead>\n<tbody>\n")
+        // Escaped once per table, not once per cell.
+        let labels = table.columns.dropFirst().map { Escape.html($0) }
         for row in table.rows {
             openTag("tr", id: row.anchor, &out)
             out.append(literal: "<th scope=\"row\">")
             cell(row.header.content, &out)
             out.append(literal: "</th>")
-            for value in row.cells {
-                openTag("td", id: value.anchor, &out)
+            for (index, value) in row.cells.enumerated() {
+                openTag("td", id: value.anchor, label: index < labels.count ? labels[index] : nil, &out)
+                // The answer in a few words, its history and citations one activation away: a
+                // `<details>` works without script and its summary is one keyboard stop.
+                if let summary = value.summary {
+                    out.append(literal: "<details class=\"cell\"><summary>")
+                    cell(summary, &out)
+                    out.append(literal: "</summary><div class=\"cell-history\">")
+                }
                 cell(value.content, &out)
                 if !value.citations.isEmpty {
                     out.append(0x20)
                     cell(Citation.markers(value.citations), &out)
                 }
+                if value.summary != nil { out.append(literal: "</div></details>") }
                 out.append(literal: "</td>")
             }
             out.append(literal: "</tr>\n")
