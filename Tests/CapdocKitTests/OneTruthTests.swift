@@ -37,7 +37,10 @@ struct OneTruthTests {
         #expect(key.contains("<span class=\"value deprecated\">"))
         // A deprecated cell says when, and not the ranges before it that the other columns say.
         let service = try #require(Self.pages["services/region-monitoring.html"])
-        #expect(service.contains("<span class=\"value deprecated\">27.0+: Yes (use addConditionForMonitoring:identifier:)</span>"))
+        // The replacement as a developer types it, linked: Apple's message names the Objective-C selector.
+        #expect(
+            service.contains(
+                "<span class=\"value deprecated\">27.0+: Yes</span> (use <a href=\"../services/condition-monitoring.html\"><code>CLMonitor</code></a>)"))
         #expect(!service.contains("5.0 to 27.0: Not stated"))
     }
 }

@@ -11,7 +11,7 @@ struct CellPlan: Sendable {
         let places: [Int32]
         let rulings: [String]
     }
-    let segments: [Segment]
+    var segments: [Segment]
     /// The answer at a glance (`CellGlance`), shown before the segments on the site; nil: none.
     var glance: [Inline]? = nil
 

@@ -191,6 +191,13 @@ extension PageContext {
             factCell(answer.kind, answers.timeline(answer, platform: platform, level: level), book: &book)
         }
         var lead: [Block] = []
+        let platformCount = vocabulary.ids(.platform).count
+        if let line = availabilityLine(
+            exists: (0..<platformCount).map { answers.timeline(.onPlatform, platform: $0) },
+            deprecated: (0..<platformCount).map { answers.timeline(.deprecated, platform: $0) })
+        {
+            lead.append(line)
+        }
         if !service.apis.isEmpty {
             lead.append(
                 .paragraph([.text("API: ")] + service.apis.enumerated().flatMap { index, api in (index > 0 ? [Inline.text(", ")] : []) + [.code(api)] }))
@@ -326,6 +333,13 @@ extension PageContext {
         var lead: [Block] = []
         let facts = [api.attributes["category"].map { [Inline.text("Kind: \($0)")] }, api.attributes["framework"].map { [Inline.text("Framework: \($0)")] }]
             .compactMap { $0 }
+        let platforms = vocabulary.ids(.platform)
+        if let line = availabilityLine(
+            exists: platforms.map { answerTable.timeline(.apiAvailable, subject: id, platform: $0) },
+            deprecated: platforms.map { answerTable.timeline(.apiDeprecated, subject: id, platform: $0) })
+        {
+            lead.append(line)
+        }
         if let symbol = api.attributes["symbol"] { lead.append(.paragraph([.text("API: "), .code(symbol)])) }
         if !facts.isEmpty {
             lead.append(.paragraph(facts.enumerated().flatMap { index, part in (index > 0 ? [Inline.text(". ")] : []) + part } + [.text(".")]))

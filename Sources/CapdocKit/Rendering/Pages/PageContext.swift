@@ -26,6 +26,8 @@ struct PageContext {
     let indexTerms = Memo<[IndexEntry]>()
     /// Each cited claim's entry in the pages' citations, made once (`CitationBook.blocks`).
     let citationEntries: CitationEntries
+    /// The pages of the things deprecations name as their replacements.
+    let replacementLinks: ReplacementLinks
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -37,6 +39,7 @@ struct PageContext {
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
         self.sourcesBySubject = SourcesBySubject(compiled.model)
+        self.replacementLinks = ReplacementLinks(compiled.vocabulary)
         let (vocabulary, answers) = (compiled.vocabulary, answerTable)
         // Platform by platform on every core: this reads every service's bounds, before any page is
         // rendered (a third of a second on one core at 20,000 services).
@@ -239,7 +242,6 @@ extension PageContext {
             if kind.isDeprecation, segment.answer == .value(.boolean(true)) {
                 // A deprecation is a warning, and "not deprecated" is no news: neither is drawn as an answer.
                 value = .deprecated
-                if let replacement = segment.replacement(in: merge) { text += " (use \(replacement))" }
             } else if kind.isDeprecation, segment.answer == .value(.boolean(false)) {
                 value = .na
             }
@@ -253,8 +255,15 @@ extension PageContext {
         // Answers that differ only in why they are unknown (which gate) read the same: one range.
         var plan = timelinePlan(mergeAdjacent(parts))
         if kind.isDeprecation, let since = parts.first(where: { $0.value == .deprecated }).map(\.os.from) {
-            // Under a "Deprecated" heading: when, with the replacement behind the disclosure.
+            // Under a "Deprecated" heading: when, with the replacement behind the disclosure, after the
+            // newest range, as a developer would type it and linked (`ReplacementLinks`).
             plan.glance = [.value(.deprecated, [.text(since.map { "Since \($0)" } ?? yes)])]
+            if let replacement = timeline.last(where: { $0.answer == .value(.boolean(true)) })?.replacement(in: merge), let last = plan.segments.indices.last {
+                let segment = plan.segments[last]
+                plan.segments[last] = .init(
+                    content: segment.content + replacementLinks.inlines(replacement, context: self), claims: segment.claims, places: segment.places,
+                    rulings: segment.rulings)
+            }
         } else if case let .value(.keys(keys))? = timeline.last?.answer, keys.count > 1, keys.joined(separator: ", ").count > CellGlance.longest {
             // A list of long key names is no glance: its length, the names one activation away.
             plan.glance = [.value(.yes, [.text("\(keys.count) keys")])]
