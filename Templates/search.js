@@ -9,7 +9,7 @@
      2. one holds it, at the start of a word before inside one;
      3. an alias is the query, starts with it, or holds it;
      4. a typo: a word or name within edit distance 1 of the query (2 from 7 letters), whole before
-        its beginning (what is typed so far), for queries of 4 letters or more.
+        its beginning (what is typed so far), for queries of 4 letters or more; never a digit.
    Letters compare lowercased and without spaces, dashes or punctuation ("request location" is
    requestLocation()); words split at those and at camel-case humps. Sources appear only when the
    reader ticks "Include sources" or starts the query with "source:". */
@@ -24,8 +24,8 @@
   var root = form.getAttribute("data-root") || "";
   var limit = 15;
   var sourcePrefix = /^\s*source:\s*/i;
-  /* Typo matching compares the query with every distinct word and name; this many table cells a
-     keystroke at most, so that a site of 20,000 services still answers at once. */
+  /* Typo matching walks the distinct words and names that begin near the query: this many table
+     cells a keystroke at most, so that however large the index the box answers at once. */
   var typoBudget = 2000000;
   var index = null;
   var loading = false;
@@ -133,7 +133,8 @@
     return index.typoKeys;
   }
 
-  /* The rank of a name for the query, lower is better; -1: no match (tiers 1–3 above). */
+  /* The rank of a name for the query, lower is better (tiers 1–3 above: 0 the query itself, 1 a
+     beginning, 2 a word's start, 3 inside a word; aliases 4, 5, 6); -1: no match. Typos rank 7 on. */
   function rank(name, q) {
     var at = name.folded.indexOf(q);
     if (at < 0) { return -1; }
@@ -148,9 +149,11 @@
      far), for the keys within `most` edits: visit(key, 2d) for a whole key at distance d, 2d + 1 for
      a beginning. The table has a row a letter of the key; keys in sorted order share the rows of
      the beginning they have in common, and once a row is past `most` the keys that begin so are
-     decided by the rows before it, as in a walk down a trie: the work grows with the keys near the query, not with
-     the index. A digit is never a typo ("svc-01234" is not "svc-10234", nor iOS 15 iOS 16): its edit
-     costs more than `most`. Returns false if the work ran past `budget` table cells. */
+     decided by the rows before it, as in a walk down a trie: the table work grows with the keys
+     near the query, and each other key costs a comparison of its first letters. A digit is never a
+     typo ("svc-01234" is not "svc-10234", nor iOS 15 iOS 16): its edit costs more than `most`.
+     Returns false if the work ran past `budget` table cells. Tests/site/browser.py runs `cost` and
+     `typos` on their own against a plain table. */
   function cost(code, most) { return code >= 48 && code <= 57 ? most + 1 : 1; }
   function typos(keys, q, most, budget, visit) {
     var m = q.length, deepest = m + most, far = most + 1;
