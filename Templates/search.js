@@ -10,8 +10,8 @@
      3. an alias is the query, starts with it, or holds it;
      4. a typo: a word or name within edit distance 1 of the query (2 from 7 letters), whole before
         its beginning (what is typed so far), for queries of 4 letters or more; never a digit.
-   Letters compare lowercased and without spaces, dashes or punctuation ("request location" is
-   requestLocation()); words split at those and at camel-case humps. Sources appear only when the
+   Letters compare lowercased and without spaces, dashes or punctuation ("start updating" is
+   startUpdating()); words split at those and at camel-case humps. Sources appear only when the
    reader ticks "Include sources" or starts the query with "source:". */
 (function () {
   "use strict";
@@ -52,7 +52,7 @@
 
   /* A name folded to its lowercase letters and digits, and where its words start in that: after
      anything else, at a capital after a small letter or digit, and at the last capital of a run
-     that a small letter follows ("CLLocationManager": cl, location, manager). ASCII is read by
+     that a small letter follows ("NSURLSessionTask": nsurl, session, task). ASCII is read by
      hand, other text with regular expressions: at 20,000 services the expressions alone took a
      second when the index loaded. */
   function analyse(text) {
@@ -151,7 +151,7 @@
      the beginning they have in common, and once a row is past `most` the keys that begin so are
      decided by the rows before it, as in a walk down a trie: the table work grows with the keys
      near the query, and each other key costs a comparison of its first letters. A digit is never a
-     typo ("svc-01234" is not "svc-10234", nor iOS 15 iOS 16): its edit costs more than `most`.
+     typo ("svc-01234" is not "svc-10234", nor version 15 version 16): its edit costs more than `most`.
      Returns false if the work ran past `budget` table cells. Tests/site/browser.py runs `cost` and
      `typos` on their own against a plain table. */
   function cost(code, most) { return code >= 48 && code <= 57 ? most + 1 : 1; }
