@@ -20,7 +20,13 @@ once per page, at 1280 px:
            site, and its #fragment is an id on the target page;
 and the search box, from the home page and from a page in a folder, at both widths: typing
 `requestLocation` and `NSLocationUsageDescription` shows results, one of which links to the right
-page (which exists); the down arrow moves from the box into the results. And a citation, clicked
+page (which exists); the down arrow moves from the box into the results. The search forgives and
+lists each thing once: `geofence` (an alias in Content) and `regon` (a typo) list region monitoring
+first, `requestlocaton` finds requestLocation()'s service first, no query lists one entry twice,
+sources appear only when "Include sources" is ticked or the query starts with `source:`, and, with
+an index of 20,000 synthetic services put in its place, no keystroke takes long; and the typo
+matching of search.js (its functions `cost` and `typos`, run on their own) finds on random keys
+exactly what a plain table of the edit distance finds. And a citation, clicked
 like a reader would on services/region-monitoring.html: the first cell's disclosure opened, its first marker leads to
 its entry in the page's citations, which is scrolled into view, highlighted, shows a quote and links
 to the claim on its source page.
@@ -45,6 +51,13 @@ SCREENSHOT_PAGES = ["index.html", "services/region-monitoring.html", "flow.html"
 SEARCHES = [("requestLocation", "services/standard-location.html"),
             ("NSLocationUsageDescription", "keys/NSLocationUsageDescription.html")]
 SEARCH_FROM = ["index.html", "keys/NSLocationWhenInUseUsageDescription.html"]
+# Forgiving search: the query, and the page its first result must be.
+FIRST_RESULTS = [("geofence", "services/region-monitoring.html"), ("requestlocaton", "services/standard-location.html"),
+                 ("regon", "services/region-monitoring.html"), ("requestAlwaysAuthorization", "requests/always.html")]
+# Queries that many names and sources match: each lists a thing once.
+BROAD_QUERIES = ["requestAlwaysAuthorization", "location", "always", "monitorng", "CLLocationManager"]
+# The slowest keystroke allowed with an index of 20,000 services (a slow shared machine: generous).
+SLOWEST_KEYSTROKE_MS = 500
 
 
 class Ids(HTMLParser):
@@ -197,6 +210,80 @@ return {
 };
 """
 
+# Runs in the page: 20,000 synthetic services in place of the index, then the query typed letter by
+# letter; the slowest keystroke in ms, and what the status says at the end.
+LARGE_INDEX = r"""
+var syllables = ["loc", "ation", "reg", "ion", "mon", "itor", "bea", "con", "head", "vis", "geo", "code", "push",
+                 "serv", "sess", "auth", "req", "uest", "date", "live", "cir", "cle", "zone", "track"];
+var seed = 7;
+function pick() { seed = (seed * 1103515245 + 12345) % 2147483648; return syllables[seed % syllables.length]; }
+function word() { return pick() + pick() + pick(); }
+function cap(w) { return w.charAt(0).toUpperCase() + w.slice(1); }
+var records = [];
+for (var i = 0; i < 20000; i++) {
+  var a = word(), b = word();
+  records.push({n: cap(a) + " " + b + " service " + i, k: "Service", u: "services/svc-" + i + ".html",
+                w: ["svc-" + i, "start" + cap(a) + cap(b) + "()", "CL" + cap(word()) + "Manager"], a: [word()]});
+}
+window.CAPDOC_SEARCH_INDEX = records;
+var box = document.getElementById("search-q");
+box.dispatchEvent(new Event("focus"));
+var slowest = 0;
+for (var n = 1; n <= arguments[0].length; n++) {
+  box.value = arguments[0].slice(0, n);
+  var start = performance.now();
+  box.dispatchEvent(new Event("input"));
+  slowest = Math.max(slowest, performance.now() - start);
+}
+return {slowest: slowest, status: document.getElementById("search-status").textContent,
+        results: document.querySelectorAll("#search-results a").length};
+"""
+
+# Runs in the page: search.js's typo matching (arguments[0], the text of its functions `cost` and
+# `typos`) against a plain optimal-string-alignment table, on random keys of letters and digits (a
+# digit edit costs more than the most edits allowed). Returns the first disagreements.
+TYPO_CHECK = r"""
+var typos = new Function(arguments[0] + "; return typos;")();
+var digit = function (ch) { return ch >= "0" && ch <= "9"; };
+function table(a, b, most) {
+  var w = function (ch) { return digit(ch) ? most + 1 : 1; };
+  var d = [[0]], i, j;
+  for (i = 1; i <= a.length; i++) d[i] = [d[i - 1][0] + w(a[i - 1])];
+  for (j = 1; j <= b.length; j++) d[0][j] = d[0][j - 1] + w(b[j - 1]);
+  for (i = 1; i <= a.length; i++) for (j = 1; j <= b.length; j++) {
+    d[i][j] = Math.min(d[i - 1][j] + w(a[i - 1]), d[i][j - 1] + w(b[j - 1]),
+                       d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : Math.max(w(a[i - 1]), w(b[j - 1]))));
+    if (i > 1 && j > 1 && a[i - 1] !== b[j - 1] && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] && !digit(a[i - 1]) && !digit(b[j - 1]))
+      d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+  }
+  return d;
+}
+function expected(q, key, most) {
+  var d = table(q, key, most), m = q.length, best = most + 1;
+  if (key.length <= m + most && d[m][key.length] <= most) return 2 * d[m][key.length];
+  for (var j = Math.max(1, m - most); j <= Math.min(key.length, m + most); j++) best = Math.min(best, d[m][j]);
+  return best <= most ? 2 * best + 1 : -1;
+}
+var seed = 3;
+function pick(n) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; }
+function word(length, letters) { var w = ""; while (w.length < length) w += letters.charAt(pick(letters.length)); return w; }
+var wrong = [], pairs = 0;
+for (var t = 0; t < 2000; t++) {
+  var letters = t % 3 === 0 ? "ab1" : "abcd";
+  var keys = [];
+  for (var k = 1 + pick(60); k > 0; k--) keys.push(word(1 + pick(14), letters));
+  keys = keys.filter(function (key, at) { return keys.indexOf(key) === at; }).sort();
+  var q = word(3 + pick(9), letters), most = q.length >= 7 ? 2 : 1, got = {};
+  typos(keys, q, most, 1e12, function (key, score) { got[key] = score; });
+  keys.forEach(function (key) {
+    pairs++;
+    var want = expected(q, key, most), have = key in got ? got[key] : -1;
+    if (want !== have && wrong.length < 5) wrong.push(q + " ~ " + key + ": " + have + ", not " + want);
+  });
+}
+return {pairs: pairs, wrong: wrong};
+"""
+
 LINKS = r"""
 var out = [];
 document.querySelectorAll("a[href], link[href], script[src], img[src], form[action]").forEach(function (el) {
@@ -205,6 +292,25 @@ document.querySelectorAll("a[href], link[href], script[src], img[src], form[acti
 });
 return out;
 """
+
+
+def typo_functions(path):
+    """The text of search.js's functions `cost` and `typos`, each to its closing brace; None if missing."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    parts = []
+    for name in ("cost", "typos"):
+        start = text.find(f"function {name}(")
+        if start < 0:
+            return None
+        depth, at = 0, text.index("{", start)
+        while True:
+            depth += {"{": 1, "}": -1}.get(text[at], 0)
+            at += 1
+            if depth == 0:
+                break
+        parts.append(text[start:at])
+    return "\n".join(parts)
 
 
 def main():
@@ -374,6 +480,86 @@ def main():
                         passed += 1
                     if start == "index.html" and query == SEARCHES[0][0]:
                         driver.save_screenshot(os.path.join(screens, f"search-{width}-light.png"))
+
+        # Forgiving search: ranked, one entry a thing, sources only when asked.
+        emulate(1280, 800, False, "light")
+
+        def results(query, sources=False):
+            """The results (text, page) and the status after typing the query on the home page."""
+            driver.get(url("index.html"))
+            if sources:
+                driver.find_element(By.ID, "search-sources").click()
+            driver.find_element(By.ID, "search-q").send_keys(query)
+            WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "search-status").text)
+            found = [(link.text, os.path.relpath(urlsplit(link.get_attribute("href")).path, site) + (
+                "#" + urlsplit(link.get_attribute("href")).fragment if urlsplit(link.get_attribute("href")).fragment else ""))
+                for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+            return found, driver.find_element(By.ID, "search-status").text
+
+        for query, expected in FIRST_RESULTS:
+            found, status = results(query)
+            if not found or found[0][1] != expected:
+                fail(f"search {query!r}: the first result is not {expected}", [f"results: {found[:5]}", f"status: {status}"])
+            else:
+                passed += 1
+        for query in BROAD_QUERIES:
+            for sources in (False, True):
+                found, status = results(query, sources)
+                problems = []
+                if len(set(found)) != len(found):
+                    problems.append("an entry twice: " + ", ".join(f"{t} → {p}" for t, p in found if found.count((t, p)) > 1))
+                page_links = [p for _, p in found if "#" not in p]
+                if len(set(page_links)) != len(page_links):
+                    problems.append("a page twice: " + ", ".join(sorted({p for p in page_links if page_links.count(p) > 1})))
+                if not sources and any(p.startswith("sources/") for _, p in found):
+                    problems.append("a source without Include sources: " + ", ".join(p for _, p in found if p.startswith("sources/")))
+                if problems:
+                    fail(f"search {query!r}{' with sources' if sources else ''}: duplicates or sources", problems + [f"status: {status}"])
+                else:
+                    passed += 1
+        # The sources of requestAlwaysAuthorization(): hidden and counted, shown when asked, alone after source:.
+        hidden, status = results("requestAlwaysAuthorization")
+        shown, _ = results("requestAlwaysAuthorization", sources=True)
+        alone, _ = results("source:requestAlwaysAuthorization")
+        problems = []
+        if "source" not in status or "Include sources" not in status:
+            problems.append(f"the status does not say that sources match: {status}")
+        if not any(p.startswith("sources/") for _, p in shown) or shown[0][1] != "requests/always.html":
+            problems.append(f"Include sources: no source after the request: {shown[:5]}")
+        if not alone or not all(p.startswith("sources/") for _, p in alone):
+            problems.append(f"source: lists other things than sources: {alone[:5]}")
+        box = driver.find_element(By.ID, "search-sources")
+        labels = driver.execute_script("return Array.from(arguments[0].labels).map(function (l) { return l.textContent.trim(); })", box)
+        if labels != ["Include sources"]:
+            problems.append(f"the checkbox's label is {labels}, not 'Include sources'")
+        if problems:
+            fail("search: sources only when asked", problems)
+        else:
+            passed += 1
+        # 20,000 services: the slowest keystroke of a typo, a prefix and an alias.
+        slow = []
+        for query in ["requestlocaton", "startlocreg", "geofence"]:
+            driver.get(url("index.html"))
+            timing = driver.execute_script(LARGE_INDEX, query)
+            if timing["slowest"] > SLOWEST_KEYSTROKE_MS or "result" not in timing["status"]:
+                slow.append(f"{query!r}: slowest keystroke {timing['slowest']:.0f} ms; {timing['status']}")
+            else:
+                print(f"    search {query!r} in 20,000 services: slowest keystroke {timing['slowest']:.0f} ms, {timing['results']} shown")
+        if slow:
+            fail(f"search: a keystroke over {SLOWEST_KEYSTROKE_MS} ms with 20,000 services", slow)
+        else:
+            passed += 1
+
+        # The typo matching on its own, against a plain table.
+        functions = typo_functions(os.path.join(site, "search.js"))
+        if not functions:
+            fail("search: typo matching: no functions cost and typos in search.js")
+        else:
+            check = driver.execute_script(TYPO_CHECK, functions)
+            if check["wrong"]:
+                fail(f"search: typo matching disagrees with the edit-distance table ({check['pairs']} pairs)", check["wrong"])
+            else:
+                passed += 1
 
         # A citation marker, clicked: its entry in the page's own list, in view and marked.
         emulate(1280, 800, False, "light")

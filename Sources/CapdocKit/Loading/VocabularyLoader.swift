@@ -11,6 +11,8 @@ struct VocabularyLoader {
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
         (.bundle, "bundles.yaml", []),
     ]
+    /// The fields every entry may have, whatever its kind; `aliases` is optional.
+    static let commonFields = ["id", "name", "summary", "aliases"]
     static let flowFile = "flow.yaml"
     static let flowSections: [(kind: EntityKind, field: String, extras: [String])] = [
         (.state, "states", ["status"]),
@@ -47,7 +49,7 @@ struct VocabularyLoader {
                     at: node.location, check: .missingField))
             return
         }
-        let allowed = ["id", "name", "summary"] + extras
+        let allowed = Self.commonFields + extras
         for item in items {
             if let entity = entity(item, kind: kind, allowed: allowed, extras: extras, diagnostics: &diagnostics) {
                 if let earlier = vocabulary.add(entity) {
@@ -61,7 +63,7 @@ struct VocabularyLoader {
         }
     }
 
-    /// `allowed`: the fields an entry may have, `id`, `name`, `summary` and the `extras`.
+    /// `allowed`: the fields an entry may have, the `commonFields` and the `extras`.
     private func entity(_ node: YAMLNode, kind: EntityKind, allowed: [String], extras: [String], diagnostics: inout [Diagnostic]) -> Entity? {
         guard let reader = MappingReader(node, what: kind.rawValue, allowed: allowed, diagnostics: &diagnostics) else { return nil }
         guard let idNode = reader.require("id", diagnostics: &diagnostics),
@@ -75,6 +77,7 @@ struct VocabularyLoader {
             .flatMap { ValueReader.nonEmptyString($0, field: "name", diagnostics: &diagnostics) }
         let summary = reader.require("summary", diagnostics: &diagnostics)
             .flatMap { ValueReader.prose($0, field: "summary", diagnostics: &diagnostics) }
+        let aliases = reader.node("aliases").map { Self.aliases($0, diagnostics: &diagnostics) } ?? []
         var attributes: [String: String] = [:]
         var apis: [String] = []
         for extra in extras {
@@ -123,7 +126,20 @@ struct VocabularyLoader {
         }
         return Entity(
             kind: kind, id: id, name: name?.value ?? id.value, summary: summary?.value ?? "",
-            attributes: attributes, apis: apis)
+            attributes: attributes, apis: apis, aliases: aliases)
+    }
+
+    /// An entry's `aliases`: a list of non-empty texts. A single text is refused rather than taken
+    /// for a list of one, like every other list of Content (values are not coerced).
+    static func aliases(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> [String] {
+        guard let items = node.items else {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "expected 'aliases' to be a list, found \(ValueReader.describe(node))",
+                    at: node.location, check: .wrongType))
+            return []
+        }
+        return items.compactMap { ValueReader.nonEmptyString($0, field: "aliases", diagnostics: &diagnostics)?.value }
     }
 
     mutating func loadFlow(_ node: YAMLNode, diagnostics: inout [Diagnostic]) {

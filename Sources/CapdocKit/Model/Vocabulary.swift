@@ -43,10 +43,13 @@ public struct Entity: Sendable, Hashable {
     public var attributes: [String: String]
     /// `apis` of a service.
     public var apis: [String]
+    /// Other names developers search for it by (`geofence` for region monitoring): editorial search
+    /// terms for the site's search box and A–Z index, not facts, so they cite nothing.
+    public var aliases: [String]
 
     public init(
         kind: EntityKind, id: Located<String>, name: String, summary: String,
-        attributes: [String: String] = [:], apis: [String] = []
+        attributes: [String: String] = [:], apis: [String] = [], aliases: [String] = []
     ) {
         self.kind = kind
         self.id = id
@@ -54,6 +57,7 @@ public struct Entity: Sendable, Hashable {
         self.summary = summary
         self.attributes = attributes
         self.apis = apis
+        self.aliases = aliases
     }
 }
 

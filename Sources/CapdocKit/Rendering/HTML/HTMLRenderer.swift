@@ -75,21 +75,33 @@ struct HTMLRenderer: Renderer {
     }
 
     /// The search box's data: a script that sets a global, so that it loads from file:// too, where
-    /// Chromium refuses to fetch() a local JSON file. One entry a line: term, kind, URL from the site root, title.
+    /// Chromium refuses to fetch() a local JSON file. One thing a line: `n` its title, `k` its kind,
+    /// `u` its URL from the site root, and, where it has them, `w` its other spellings, `a` its
+    /// aliases, `s: 1` for a source (which the search shows only when asked).
     static let searchIndexFile = "search-index.js"
 
     static func searchIndex(_ entries: [IndexEntry]) -> String {
         var output: [UInt8] = []
         output += "// The index of capdoc's search box (search.js), generated with the site.\nwindow.CAPDOC_SEARCH_INDEX = [\n".utf8
+        func strings(_ key: String, _ values: [String]) {
+            guard !values.isEmpty else { return }
+            output += ",\"\(key)\":[".utf8
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(value, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
         for (index, entry) in entries.enumerated() {
-            output += "{\"t\":".utf8
-            JSONValue.writeString(entry.term, to: &output)
+            output += "{\"n\":".utf8
+            JSONValue.writeString(entry.title, to: &output)
             output += ",\"k\":".utf8
             JSONValue.writeString(entry.kind, to: &output)
             output += ",\"u\":".utf8
             JSONValue.writeString(entry.url, to: &output)
-            output += ",\"n\":".utf8
-            JSONValue.writeString(entry.title, to: &output)
+            strings("w", entry.spellings.map(\.text))
+            strings("a", entry.aliases)
+            if entry.isSource { output += ",\"s\":1".utf8 }
             output += (index + 1 < entries.count ? "},\n" : "}\n").utf8
         }
         output += "];\n".utf8

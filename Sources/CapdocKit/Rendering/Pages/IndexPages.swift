@@ -1,65 +1,17 @@
 import Foundation
 
-/// The A–Z index of the vocabulary and the sources, and the entries of the site's search box.
-///
-/// Both come from one list of terms: every name, id and symbol of the vocabulary and every source,
-/// each with its kind and the page (or flow section) it leads to.
-struct IndexEntry: Sendable, Hashable {
-    /// What the reader looks for: a name, an id, an API symbol, a key's label.
-    var term: String
-    /// What the term is, in words: "API", "Info.plist key", …
-    var kind: String
-    /// Where it leads.
-    var target: PageRef
-    /// The name of what it leads to, when the term is another spelling of it (an id, a symbol).
-    var title: String
-    /// Shown in code font: ids, symbols, keys.
-    var isCode: Bool
-
-    /// Entries in the index's order: case-insensitive, then by spelling, kind and page, so that the
-    /// order never depends on the input's order. Each entry's sort key is made once: made in every
-    /// comparison, the lowercased terms and the pages' paths were most of the cost of sorting the
-    /// 60,000 entries of 20,000 services, which a build does before any page is rendered.
-    static func sorted(_ entries: [IndexEntry]) -> [IndexEntry] {
-        entries.map { (key: SortKey($0), entry: $0) }.sorted { $0.key < $1.key }.map(\.entry)
-    }
-
-    /// What the order compares, in turn.
-    private struct SortKey {
-        let lowercased: String, term: String, kind: String, place: String
-
-        init(_ entry: IndexEntry) {
-            lowercased = entry.term.lowercased()
-            term = entry.term
-            kind = entry.kind
-            place = entry.target.path + "#" + (entry.target.fragment ?? "")
-        }
-
-        static func < (a: SortKey, b: SortKey) -> Bool {
-            if a.lowercased != b.lowercased { return a.lowercased.utf8.lexicographicallyPrecedes(b.lowercased.utf8) }
-            if a.term != b.term { return a.term.utf8.lexicographicallyPrecedes(b.term.utf8) }
-            if a.kind != b.kind { return a.kind.utf8.lexicographicallyPrecedes(b.kind.utf8) }
-            return a.place.utf8.lexicographicallyPrecedes(b.place.utf8)
-        }
-    }
-
-    /// The letter the entry is filed under: A–Z, or "#" for anything else.
-    var letter: String {
-        guard let first = term.unicodeScalars.first else { return "#" }
-        let upper = String(first).uppercased()
-        return upper.count == 1 && ("A"..."Z").contains(upper) ? upper : "#"
-    }
-
-    /// The URL of the target relative to the site root.
-    var url: String { target.path + ".html" + (target.fragment.map { "#" + $0 } ?? "") }
-}
+// The A–Z index of the things the site describes, the A–Z of the sources, and the entries of the
+// site's search box. All come from one list of entries (`IndexEntry`), one a thing.
 
 extension PageRef {
     public static let azIndex = PageRef("", "a-z")
+    /// The sources' own A–Z, beside the parts of a split index (whose names are a letter and a number).
+    public static let azSources = PageRef("a-z", "sources")
 }
 
 extension PageContext {
     static let azTitle = "A–Z index"
+    static let azSourcesTitle = "Sources A–Z"
 
     /// The kind of an entity in words.
     func kindName(_ entity: Entity) -> String {
@@ -79,8 +31,8 @@ extension PageContext {
         }
     }
 
-    /// Every term of the vocabulary and the sources, sorted, without duplicates: worked out once, as the
-    /// index page, its parts and the search box each ask (at 20,000 services, 40,000 terms to sort).
+    /// Every entity of the vocabulary, once each, sorted: worked out once, as the index page, its parts
+    /// and the search box each ask (at 20,000 services, 20,000 entries to sort).
     func indexEntries() -> [IndexEntry] { indexTerms.value(workOutIndexEntries) }
 
     /// The term without white space at either end. A term that starts and ends with ASCII other than
@@ -97,86 +49,130 @@ extension PageContext {
 
     private func workOutIndexEntries() -> [IndexEntry] {
         var entries: [IndexEntry] = []
-        var seen = Set<String>()
-        func add(_ term: String, _ kind: String, _ target: PageRef, title: String, code: Bool) {
-            let term = Self.trimmed(term)
-            guard !term.isEmpty, seen.insert(term + "\u{0}" + kind + "\u{0}" + target.path + "#" + (target.fragment ?? "")).inserted else { return }
-            entries.append(IndexEntry(term: term, kind: kind, target: target, title: title, isCode: code))
-        }
         for kind in ManPageNames.kindsWithPages {
             for entity in vocabulary.all(kind) {
-                let target = ref(kind, entity.id.value)
-                let what = kindName(entity)
-                add(entity.name, what, target, title: entity.name, code: kind == .key || kind == .api)
-                add(entity.id.value, what, target, title: entity.name, code: true)
-                for attribute in ["symbol", "objc", "api"] {
-                    if let symbol = entity.attributes[attribute] { add(symbol, what == "Entitlement" ? what : "API", target, title: entity.name, code: true) }
-                }
-                if let label = entity.attributes["label"] { add(label, "Xcode label of an Info.plist key", target, title: entity.name, code: false) }
-                for api in entity.apis { add(api, "API", target, title: entity.name, code: true) }
+                entries.append(indexEntry(entity, target: ref(kind, entity.id.value), code: kind == .key || kind == .api))
             }
         }
         // Flow states, triggers and choices have no pages: they lead to their section of the flow page.
         for (kind, anchor) in [(EntityKind.state, "states"), (.trigger, "triggers"), (.choice, "choices")] {
-            for entity in vocabulary.all(kind) {
-                let target = PageRef.flow.with(fragment: anchor)
-                add(entity.name, kindName(entity), target, title: entity.name, code: false)
-                add(entity.id.value, kindName(entity), target, title: entity.name, code: true)
-            }
-        }
-        for source in compiled.model.sources {
-            let target = PageRef("sources", source.id.value)
-            add(source.title, "Source", target, title: source.title, code: false)
-            add(source.id.value, "Source", target, title: source.title, code: true)
+            for entity in vocabulary.all(kind) { entries.append(indexEntry(entity, target: PageRef.flow.with(fragment: anchor), code: false)) }
         }
         return IndexEntry.sorted(entries)
     }
 
-    /// The top-level pages by title, for the search box (entity and source pages are in `indexEntries`).
+    /// An entity as one entry: its name, and its id, symbols, API names (an Objective-C list one
+    /// selector each), Xcode label and aliases, each once and none the name again. A method's name
+    /// with and without its empty parameter list (Swift's `requestLocation()`, Objective-C's
+    /// `requestLocation`) is one name: the first written stays.
+    func indexEntry(_ entity: Entity, target: PageRef, code: Bool) -> IndexEntry {
+        let title = Self.trimmed(entity.name)
+        func key(_ text: String) -> Substring { text.hasSuffix("()") ? text.dropLast(2) : text[...] }
+        var seen: Set<Substring> = [key(title)]
+        var spellings: [IndexEntry.Spelling] = []
+        func add(_ text: some StringProtocol, code: Bool) {
+            let text = Self.trimmed(String(text))
+            if !text.isEmpty, seen.insert(key(text)).inserted { spellings.append(IndexEntry.Spelling(text: text, isCode: code)) }
+        }
+        add(entity.id.value, code: true)
+        for attribute in ["symbol", "api"] { if let symbol = entity.attributes[attribute] { add(symbol, code: true) } }
+        for api in entity.apis { add(api, code: true) }
+        for selector in (entity.attributes["objc"] ?? "").split(separator: " ") { add(selector, code: true) }
+        if let label = entity.attributes["label"] { add(label, code: false) }
+        // An alias that is already a name finds nothing more.
+        let aliases = entity.aliases.map(Self.trimmed).filter { !$0.isEmpty && seen.insert(key($0)).inserted }
+        return IndexEntry(title: title, kind: kindName(entity), target: target, isCode: code, spellings: spellings, aliases: aliases)
+    }
+
+    /// Every source, by title (with its edition, which tells two copies of a page apart), sorted.
+    func sourceEntries() -> [IndexEntry] {
+        IndexEntry.sorted(
+            compiled.model.sources.map { source in
+                IndexEntry(
+                    title: Self.trimmed(source.displayTitle), kind: "Source", target: PageRef("sources", source.id.value), isCode: false,
+                    spellings: [IndexEntry.Spelling(text: source.id.value, isCode: true)], isSource: true)
+            })
+    }
+
+    /// The top-level pages by title, for the search box (entity and source pages are in `indexEntries`
+    /// and `sourceEntries`).
     func pageEntries() -> [IndexEntry] {
         // The flow page only where the domain has a flow.
         ([(PageRef.home, "Home: \(vocabulary.domain.name)"), (.matrix, "Matrix")] + (vocabulary.domain.flow ? [(.flow, "Authorization flow")] : [])
-            + [(.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.about, "About the data")]).map {
-                IndexEntry(term: $0.1, kind: "Page", target: $0.0, title: $0.1, isCode: false)
+            + [
+                (.conflicts, "Conflicts between sources"), (.checks, "Checks"), (.azIndex, Self.azTitle), (.azSources, Self.azSourcesTitle),
+                (.about, "About the data"),
+            ]).map {
+                IndexEntry(title: $0.1, kind: "Page", target: $0.0, isCode: false)
             }
             + vocabulary.ids(.platform).flatMap { platform in
                 // "iOS 15.0 and later": what a developer with that deployment target types.
                 deploymentTargets(platform).map { version in
                     let title = "\(name(.platform, platform)) \(version) and later"
-                    return IndexEntry(term: title, kind: "Deployment target", target: Self.targetRef(platform, version), title: title, isCode: false)
+                    return IndexEntry(title: title, kind: "Deployment target", target: Self.targetRef(platform, version), isCode: false)
                 }
             }
     }
 
-    /// What the search box searches: the pages, then every term of the index.
-    func searchEntries() -> [IndexEntry] { pageEntries() + partEntries() + indexEntries() }
+    /// What the search box searches: the pages, every thing of the index, then the sources, which it
+    /// shows only when asked.
+    func searchEntries() -> [IndexEntry] { pageEntries() + partEntries() + indexEntries() + sourceEntries() }
 
     func azIndexPage() -> Page {
         let entries = indexEntries()
-        var letters: [String] = []
-        var groups: [String: [IndexEntry]] = [:]
-        for entry in entries {
-            if groups[entry.letter] == nil { letters.append(entry.letter) }
-            groups[entry.letter, default: []].append(entry)
-        }
-        func anchor(_ letter: String) -> String { letter == "#" ? "letter-other" : "letter-" + letter.lowercased() }
-        // The letter bar is navigation of the site's page only: Markdown and man have the letters as headings.
-        let bar = letters.map { "<li><a href=\"#\(anchor($0))\">\($0 == "#" ? "Other" : $0)</a></li>" }.joined(separator: "\n")
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "Every name, id and symbol of the vocabulary — services, platforms, access levels, authorization statuses, Info.plist keys, requests, APIs\(vocabulary.domain.flow ? ", the states, triggers and choices of the authorization flow" : "") — and every source, from A to Z."
-                )
+                    "Every thing this site describes — \(azKinds()) — once, under its name, with its id, API names and other spellings after it. The sources are listed apart: "
+                ),
+                .link([.text(Self.azSourcesTitle)], .page(.azSources)), .text("."),
             ]),
-            .html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>"),
+            // How the search box finds things: the page the box opens without JavaScript says so. The
+            // box is the site's only (Markdown and man have no search).
+            .html(
+                "<p>The search box finds each thing once: by its name, id, API or key, by the other names developers know it by (its aliases), and despite a typo. It leaves the sources out unless you tick <em>Include sources</em> or start with <code>source:</code>.</p>"
+            ),
         ]
-        // Too long for one page, the letters list their parts (`IndexParts`).
-        if azIsSplit(entries) { blocks += azOverviewBlocks(entries, anchor: anchor) }
-        for letter in letters where !azIsSplit(entries) {
-            blocks.append(.heading(2, letter == "#" ? "Other" : letter, anchor: anchor(letter)))
-            blocks.append(.list(groups[letter]!.map(azItem)))
+        blocks += azLetterBlocks(entries, split: azIsSplit(entries))
+        return Page(ref: .azIndex, title: Self.azTitle, description: "Every thing this site describes, once, from A to Z.", blocks: blocks)
+    }
+
+    /// The things the index lists, in words: the kinds the vocabulary has entries of.
+    private func azKinds() -> String {
+        var kinds: [String] = [
+            (EntityKind.service, "services"), (.platform, "platforms"), (.level, "access levels"), (.status, "authorization statuses"),
+            (.key, "Info.plist keys"), (.request, "authorization requests"), (.api, "APIs"), (.bundle, "kinds of bundle"),
+        ].filter { !vocabulary.all($0.0).isEmpty }.map(\.1)
+        if vocabulary.domain.flow { kinds.append("the states, triggers and choices of the authorization flow") }
+        return kinds.joined(separator: ", ")
+    }
+
+    /// The letter bar (HTML only: Markdown and man have the letters as headings) and the entries
+    /// under each letter, or, in a split index, each letter's parts (`IndexParts`).
+    func azLetterBlocks(_ entries: [IndexEntry], split: Bool) -> [Block] {
+        let groups = azGroups(entries)
+        guard !groups.isEmpty else { return [] }
+        func anchor(_ letter: String) -> String { letter == "#" ? "letter-other" : "letter-" + letter.lowercased() }
+        let bar = groups.map { "<li><a href=\"#\(anchor($0.letter))\">\($0.letter == "#" ? "Other" : $0.letter)</a></li>" }.joined(separator: "\n")
+        var blocks: [Block] = [.html("<nav class=\"letters\" aria-label=\"Letters\">\n<ul>\n" + bar + "\n</ul>\n</nav>")]
+        if split { return blocks + azOverviewBlocks(entries, anchor: anchor) }
+        for group in groups {
+            blocks.append(.heading(2, group.letter == "#" ? "Other" : group.letter, anchor: anchor(group.letter)))
+            blocks.append(.list(group.entries.map(azItem)))
         }
-        return Page(
-            ref: .azIndex, title: Self.azTitle, description: "Every name, id and symbol of the vocabulary and every source, from A to Z.", blocks: blocks)
+        return blocks
+    }
+
+    /// The sources, apart from the things: each once, by title, under its letter.
+    func azSourcesPage() -> Page {
+        let entries = sourceEntries()
+        let blocks: [Block] =
+            [
+                .paragraph([
+                    .text("Every source the facts cite, once, by title. The things they describe are in the "), .link([.text(Self.azTitle)], .page(.azIndex)),
+                    .text("."),
+                ])
+            ] + azLetterBlocks(entries, split: false)
+        return Page(ref: .azSources, title: Self.azSourcesTitle, description: "Every source the facts cite, once, from A to Z.", blocks: blocks)
     }
 }

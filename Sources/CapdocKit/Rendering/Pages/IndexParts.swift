@@ -1,5 +1,5 @@
-/// The A–Z index in parts once it is too long for one page: at 20,000 services it has five entries
-/// a service (name, id, API, …) and was 6 MB. Each letter is cut into parts of a fixed number of
+/// The A–Z index in parts once it is too long for one page: at 20,000 services it has an entry a
+/// service, with its id and API names. Each letter is cut into parts of a fixed number of
 /// entries (`a-z/s-1.html`, `a-z/s-2.html`, `a-z/other-1.html`): a new entry under B renumbers no
 /// part of S, and the overview keeps the letter bar and lists each letter's parts with their first
 /// and last terms.
@@ -34,10 +34,13 @@ extension PageContext {
         }
     }
 
-    /// One entry of the index as a list item.
+    /// One entry of the index as a list item: its title, its kind, its other spellings and its aliases.
     func azItem(_ entry: IndexEntry) -> [Inline] {
-        var item: [Inline] = [.link([entry.isCode ? .code(entry.term) : .text(entry.term)], .page(entry.target)), .text(" — " + entry.kind)]
-        if entry.title != entry.term { item.append(.text(": " + entry.title)) }
+        var item: [Inline] = [.link([entry.isCode ? .code(entry.title) : .text(entry.title)], .page(entry.target)), .text(" — " + entry.kind)]
+        for (index, spelling) in entry.spellings.enumerated() {
+            item += [.text(index == 0 ? ": " : ", "), spelling.isCode ? .code(spelling.text) : .text(spelling.text)]
+        }
+        if !entry.aliases.isEmpty { item.append(.text((entry.spellings.isEmpty ? ": " : "; ") + "also found by " + entry.aliases.joined(separator: ", "))) }
         return item
     }
 
@@ -64,7 +67,7 @@ extension PageContext {
         let blocks: [Block] = [.paragraph(navigation), .heading(2, letter, anchor: nil), .list(part.entries.map(azItem)), .paragraph(navigation)]
         return Page(
             ref: part.ref, title: "\(Self.azTitle): \(letter)" + (count > 1 ? ", part \(part.number) of \(count)" : ""),
-            description: "Names, ids and symbols from \(part.entries.first?.term ?? "") to \(part.entries.last?.term ?? "").", blocks: blocks)
+            description: "The things of the index from \(part.entries.first?.title ?? "") to \(part.entries.last?.title ?? "").", blocks: blocks)
     }
 
     /// "S, part 2" (or "S" for a letter in one part), for links between parts.
@@ -83,7 +86,7 @@ extension PageContext {
                     parts.filter { $0.letter == group.letter }.map { part in
                         [.link([.text("Part \(part.number)")], .page(part.ref)), .text(": \(part.entries.count) entries, ")]
                             + [part.entries.first!, part.entries.last!].enumerated().flatMap { index, entry -> [Inline] in
-                                (index > 0 ? [.text(" to ")] : []) + [entry.isCode ? .code(entry.term) : .text(entry.term)]
+                                (index > 0 ? [.text(" to ")] : []) + [entry.isCode ? .code(entry.title) : .text(entry.title)]
                             }
                     }))
         }

@@ -22,7 +22,7 @@ struct PageContext {
     let notesByService: [String: [Fact]]
     /// The sources about each entity, which its page names where a cell is unknown (`silentSources`).
     let sourcesBySubject: SourcesBySubject
-    /// The A–Z index's terms, worked out once (`indexEntries`).
+    /// The A–Z index's entries, one a thing, worked out once (`indexEntries`).
     let indexTerms = Memo<[IndexEntry]>()
     /// Each cited claim's entry in the pages' citations, made once (`CitationBook.blocks`).
     let citationEntries: CitationEntries

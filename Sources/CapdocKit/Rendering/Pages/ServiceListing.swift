@@ -155,7 +155,7 @@ extension PageContext {
             let parts = serviceParts.parts(size: listing.size)
             return parts.enumerated().map { index, services in
                 let title = "\(listing.title), part \(index + 1) of \(parts.count): \(services.first ?? "") to \(services.last ?? "")"
-                return IndexEntry(term: title, kind: "Page", target: ServiceParts.ref(listing.overview, part: index + 1), title: title, isCode: false)
+                return IndexEntry(title: title, kind: "Page", target: ServiceParts.ref(listing.overview, part: index + 1), isCode: false)
             }
         }
     }

@@ -112,7 +112,7 @@ extension PageContext {
         sources += [
             PageSource(ref: .conflicts) { context.conflictsPage() },
             PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() },
-            PageSource(ref: .azIndex) { context.azIndexPage() },
+            PageSource(ref: .azIndex) { context.azIndexPage() }, PageSource(ref: .azSources) { context.azSourcesPage() },
         ]
         func add(_ kind: EntityKind, _ build: @escaping @Sendable (PageContext, Entity) -> Page) {
             for entity in vocabulary.all(kind) { sources.append(PageSource(ref: ref(kind, entity.id.value)) { build(context, entity) }) }
