@@ -120,27 +120,36 @@ extension PageContext {
                         let kept = answerTable.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
                         var keys: [String] = []
                         var closed: String?
+                        // Where the range starts closed ("Request not available") and opens later: from when.
+                        var opens: Version?
                         for segment in kept {
                             switch segment.answer {
                             case let .value(.keys(list)): for key in list where !keys.contains(key) { keys.append(key) }
                             case let .closed(gate): closed = closed ?? gate.name
                             default: break
                             }
+                            if case .closed = segment.answer { continue }
+                            if closed != nil, opens == nil { opens = segment.os.from }
                         }
+                        let from: [Inline] = opens.map { [.text("From \($0): ")] } ?? []
                         // A key needed only before some version in the range says until when.
                         let content: [Inline] =
                             keys.isEmpty
-                            ? [.value(closed == nil ? .unknown : .na, [.text(closed ?? "Unknown")])]
-                            : keys.enumerated().flatMap { index, key -> [Inline] in
-                                let until = kept.last(where: { if case let .value(.keys(list)) = $0.answer { list.contains(key) } else { false } })?.os.until
-                                return (index > 0 ? [.text(", ")] : []) + [link(.key, key)] + (until.map { [.text(" (before \($0))")] } ?? [])
-                            }
+                            ? (opens != nil
+                                ? from + [.value(.unknown, [.text("Unknown")])] : [.value(closed == nil ? .unknown : .na, [.text(closed ?? "Unknown")])])
+                            : from
+                                + keys.enumerated().flatMap { index, key -> [Inline] in
+                                    let until = kept.last(where: { if case let .value(.keys(list)) = $0.answer { list.contains(key) } else { false } })?.os
+                                        .until
+                                    return (index > 0 ? [.text(", ")] : []) + [link(.key, key)] + (until.map { [.text(" (before \($0))")] } ?? [])
+                                }
                         let facts = kept.flatMap(\.facts)
                         let citations = book.citeInOrder(CitationBook.deciding(facts))
                         return TableRow(
                             header: TableCell([link(.request, request)]),
                             cells: [TableCell(content + (citations.isEmpty ? [] : [.text(" ")]) + Citation.markers(citations))])
                     })))
+        blocks += targetDeprecationBlocks(platform: platform, target: target, book: &book)
         blocks += book.blocks(self)
         return Page(
             ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
