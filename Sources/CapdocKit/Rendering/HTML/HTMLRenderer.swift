@@ -71,6 +71,7 @@ struct HTMLRenderer: Renderer {
             files.append(OutputFile(path: SiteTemplates.searchScriptFile, contents: script))
             files.append(OutputFile(path: Self.searchIndexFile, text: Self.searchIndex(input.searchEntries)))
         }
+        if let script = templates.platformScript { files.append(OutputFile(path: SiteTemplates.platformScriptFile, contents: script)) }
         return files
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Mustache
 
-/// The site's templates: `page.mustache`, the layout of every page, and `style.css` and `search.js`, copied as is.
+/// The site's templates: `page.mustache`, the layout of every page, and `style.css`, `search.js` and `platforms.js`, copied as is.
 /// They come from `Templates/` (or `--templates DIR`), so that a site can be re-skinned without code.
 ///
 /// Templates are third-party files, read as carefully as Content: no file that is a symbolic link is
@@ -13,6 +13,8 @@ struct SiteTemplates: Sendable {
     static let stylesheetFile = "style.css"
     /// The search box's script; optional, so that a re-skinned site without a search form needs none.
     static let searchScriptFile = "search.js"
+    /// The platform filter's script (`PlatformFilter`); optional like the search's.
+    static let platformScriptFile = "platforms.js"
 
     /// The largest layout: it is copied into every page (the shipped one is 1.5 KB).
     static let largestLayout = 256 * 1024
@@ -22,6 +24,7 @@ struct SiteTemplates: Sendable {
     let layout: MustacheTemplate
     let stylesheet: Data
     let searchScript: Data?
+    let platformScript: Data?
 
     enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
@@ -52,10 +55,8 @@ struct SiteTemplates: Sendable {
         let stylesheetPath = joinPath(folder, Self.stylesheetFile)
         let layoutData = try Self.read(layoutPath, limit: Self.largestLayout, fileSystem: fileSystem)
         let stylesheet = try Self.read(stylesheetPath, limit: Self.largestAsset, fileSystem: fileSystem)
-        let searchScriptPath = joinPath(folder, Self.searchScriptFile)
-        let searchScript =
-            fileSystem.isSymbolicLink(searchScriptPath) || fileSystem.size(of: searchScriptPath) != nil
-            ? try Self.read(searchScriptPath, limit: Self.largestAsset, fileSystem: fileSystem) : nil
+        let searchScript = try Self.optionalAsset(joinPath(folder, Self.searchScriptFile), fileSystem: fileSystem)
+        let platformScript = try Self.optionalAsset(joinPath(folder, Self.platformScriptFile), fileSystem: fileSystem)
         let text = String(decoding: layoutData, as: UTF8.self)
         switch MustacheNesting.problem(in: text) {
         case let .tooDeep(line, column)?: throw Failure.nestedTooDeep(layoutPath, line: line, column: column)
@@ -71,6 +72,12 @@ struct SiteTemplates: Sendable {
         }
         self.stylesheet = stylesheet
         self.searchScript = searchScript
+        self.platformScript = platformScript
+    }
+
+    /// A script the layout may do without: read where it is (a link to it is refused, as for any template), nil where it is not.
+    static func optionalAsset(_ path: String, fileSystem: any FileSystem) throws -> Data? {
+        fileSystem.isSymbolicLink(path) || fileSystem.size(of: path) != nil ? try read(path, limit: largestAsset, fileSystem: fileSystem) : nil
     }
 
     /// A template file's bytes, read by capdoc's one bounded reader: refused when it is a link (never

@@ -100,6 +100,7 @@ extension PageContext {
                 .text(" for one cell."),
             ]),
             legend,
+            platformFilter,
         ]
         if let byDeploymentTarget { blocks.insert(.paragraph(byDeploymentTarget), at: 1) }
 
