@@ -10,7 +10,7 @@ struct ExplainCommand: ParsableCommand {
             "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
     )
 
-    @Argument(help: "An id (visits), an Info.plist key or an API name (requestAlwaysAuthorization).")
+    @Argument(help: "An id (visits), an Info.plist key or an API name (requestAlwaysAuthorization).", completion: IDCompletion.explainable)
     var term: String
 
     @OptionGroup var model: ModelOptions

@@ -13,13 +13,13 @@ struct FlowQuery: ParsableCommand {
             """
     )
 
-    @Option(help: "The state the app is in (not-determined, when-in-use, …).")
+    @Option(help: "The state the app is in (not-determined, when-in-use, …).", completion: IDCompletion.ids(.state))
     var from: String
 
-    @Option(help: "What happens (request-when-in-use, request-always, always-event, stop-using, …).")
+    @Option(help: "What happens (request-when-in-use, request-always, always-event, stop-using, …).", completion: IDCompletion.ids(.trigger))
     var trigger: String
 
-    @Option(help: "The user's choice at the prompt (allow-while-using, allow-once, dont-allow, …).")
+    @Option(help: "The user's choice at the prompt (allow-while-using, allow-once, dont-allow, …).", completion: IDCompletion.ids(.choice))
     var choice: String?
 
     @OptionGroup var options: QueryOptions

@@ -14,7 +14,7 @@ struct QueryCommand: ParsableCommand {
 
 /// Options every query takes (`support`, `level`, `keys` and `flow` alike), declared once.
 struct QueryOptions: ParsableArguments {
-    @Option(help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros).")
+    @Option(help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros).", completion: IDCompletion.ids(.platform))
     var platform: String = "ios"
 
     @Option(help: "The OS version the answer is for; the newest known when left out.")
@@ -79,7 +79,7 @@ func printSilent(_ sources: [String], about subject: String) {
 
 /// `--bundle`, which `query support`, `level` and `keys` take alike.
 struct BundleOption: ParsableArguments {
-    @Option(name: .customLong("bundle"), help: "The kind of bundle that asks, where it is not an app (app-clip).")
+    @Option(name: .customLong("bundle"), help: "The kind of bundle that asks, where it is not an app (app-clip).", completion: IDCompletion.ids(.bundle))
     var value: String?
 
     /// The bundle kind's id, read as `explain` reads terms; nil for an app.
@@ -102,10 +102,10 @@ extension Accuracy: ExpressibleByArgument {}
 struct SupportQuery: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "support", abstract: "Can SERVICE be used with a level on a platform?")
 
-    @Argument(help: "The service id (visits, region-monitoring, …).")
+    @Argument(help: "The service id (visits, region-monitoring, …).", completion: IDCompletion.ids(.service))
     var service: String
 
-    @Option(help: "The access level id (when-in-use, always).")
+    @Option(help: "The access level id (when-in-use, always).", completion: IDCompletion.ids(.level))
     var level: String
 
     @Option(help: "The accuracy the user granted: full or reduced (Precise Location off).")
@@ -181,7 +181,7 @@ struct LevelQuery: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "level", abstract: "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?")
 
-    @Argument(help: "The access level id (when-in-use, always).")
+    @Argument(help: "The access level id (when-in-use, always).", completion: IDCompletion.ids(.level))
     var level: String
 
     @OptionGroup var bundle: BundleOption
@@ -213,7 +213,7 @@ struct LevelQuery: ParsableCommand {
 struct KeysQuery: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "keys", abstract: "Which Info.plist keys does a request need?")
 
-    @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).")
+    @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).", completion: IDCompletion.ids(.request))
     var request: String
 
     @OptionGroup var bundle: BundleOption

@@ -208,4 +208,22 @@ expect_status "--version" 0 "$capdoc" --version
 contains "--version prints the version" "$out" '^[0-9]+\.[0-9]+\.[0-9]+$'
 expect_status "check --help" 0 "$capdoc" check --help
 
+# Shell completions complete ids from the built-in model: the bash script, run as bash would.
+"$capdoc" --generate-completion-script bash > "$work/capdoc.bash"
+complete_words() {
+  PATH="$(dirname "$capdoc"):$PATH" bash -c '
+    source "$1"; shift
+    COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+    _capdoc capdoc "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+    printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' _ "$work/capdoc.bash" "$@"
+}
+out=$(complete_words capdoc query support reg)
+contains "completion: a service id" "$out" '^region-monitoring $'
+out=$(complete_words capdoc query support region-monitoring --platform i)
+contains "completion: platform ids" "$out" '^ios ipados $'
+out=$(complete_words capdoc query flow --trigger request-)
+contains "completion: flow triggers" "$out" '^request-always request-when-in-use $'
+out=$(complete_words capdoc explain NSLocationA)
+contains "completion: explain takes Info.plist keys" "$out" '^NSLocationAlwaysAndWhenInUseUsageDescription NSLocationAlwaysUsageDescription $'
+
 finish cli

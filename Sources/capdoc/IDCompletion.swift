@@ -1,0 +1,26 @@
+import ArgumentParser
+import CapdocKit
+
+/// Shell completions of ids (`capdoc --generate-completion-script bash|zsh|fish`): the generated
+/// script asks capdoc for the candidates, which come from the model built into capdoc, so that
+/// `capdoc query support reg<TAB>` completes `region-monitoring`.
+enum IDCompletion {
+    /// The ids of `kinds` that start with what was typed.
+    static func ids(_ kinds: EntityKind...) -> CompletionKind {
+        .custom { _, _, prefix in
+            let report = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root)
+            let vocabulary = report.model.vocabulary
+            return kinds.flatMap { kind in vocabulary.all(kind).map(\.id.value) }.filter { $0.hasPrefix(prefix) }
+        }
+    }
+
+    /// What `explain` takes: every id, and the Info.plist keys and API names.
+    static var explainable: CompletionKind {
+        .custom { _, _, prefix in
+            let vocabulary = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root).model.vocabulary
+            let kinds: [EntityKind] = [.service, .key, .request, .api, .level, .platform, .status, .bundle]
+            let names = kinds.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis } }
+            return Array(Set(names)).sorted().filter { $0.hasPrefix(prefix) }
+        }
+    }
+}
