@@ -8,7 +8,7 @@ struct QueryCommand: ParsableCommand {
         abstract: "Answers one question from the model, with its sources.",
         discussion:
             "Without --os, answers hold for the newest OS version the model knows. With --json, prints one JSON object; null means the sources do not decide. Unknown ids exit 64.",
-        subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self, FlowQuery.self]
+        subcommands: [SupportQuery.self, LevelQuery.self, KeysQuery.self, FlowQuery.self, TargetQuery.self]
     )
 }
 

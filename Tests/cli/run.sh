@@ -208,6 +208,15 @@ expect_status "--version" 0 "$capdoc" --version
 contains "--version prints the version" "$out" '^[0-9]+\.[0-9]+\.[0-9]+$'
 expect_status "check --help" 0 "$capdoc" check --help
 
+# "My app targets iOS 15": the site's deployment-target page, in the terminal and as JSON.
+expect_status "query target iphoneos 15.2" 0 "$capdoc" query target iphoneos 15.2
+contains "query target: a version between targets is answered by the one before" "$out" 'answers from 15\.0 on hold'
+contains "query target: a service that arrives later says from when" "$out" '\[Condition monitoring\]\([^)]*\) \| From 17\.0 \| From 17\.0 \|'
+contains "query target: what is deprecated" "$out" 'NSLocationAlwaysUsageDescription.*11\.0, at or before 15\.2|NSLocationAlwaysUsageDescription.*11\.0, at or before 15\.0'
+expect_status "query target --json" 0 "$capdoc" query target ios 15.0 --json
+contains "query target --json names the page" "$out" '"page" : "targets/ios-15\.0\.html"|"page": "targets/ios-15\.0\.html"'
+expect_status "query target on an unknown platform" 64 "$capdoc" query target android 12.0
+
 # Shell completions complete ids from the built-in model: the bash script, run as bash would.
 "$capdoc" --generate-completion-script bash > "$work/capdoc.bash"
 complete_words() {
