@@ -14,7 +14,7 @@ fi
 SITE=$(cd "$1" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 PYTHON=${PYTHON:-python3}
-MAN_NAMES=(region-monitoring NSLocationWhenInUseUsageDescription)
+MAN_NAMES=(capdoc-region-monitoring capdoc-NSLocationWhenInUseUsageDescription capdoc-location-authorization)
 
 have() { command -v "$1" >/dev/null 2>&1; }
 have_module() { "$PYTHON" -c "import $1" >/dev/null 2>&1; }

@@ -18,7 +18,7 @@ public struct ManRenderer: Renderer {
         let domain = input.compiled.vocabulary.domain
         let text = ManPostProcessor.page(
             name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
-            body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
+            body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: ManPageNames.overview(domain)) })
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", bytes: text)]
     }
 

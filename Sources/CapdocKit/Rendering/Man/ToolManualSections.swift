@@ -35,5 +35,7 @@ enum ToolManualSections {
     ]
 
     /// The roff after SEE ALSO: the overview page of the facts.
-    static func seeAlso(_ domain: Domain) -> String { ".PP\nThe overview of the facts is\n.BR \(ManPostProcessor.roffText(domain.manPage)) (7).\n" }
+    static func seeAlso(_ domain: Domain) -> String {
+        ".PP\nThe overview of the facts is\n.BR \(ManPostProcessor.roffText(ManPageNames.overview(domain))) (7).\n"
+    }
 }
