@@ -236,7 +236,10 @@ enum ManPostProcessor {
 
     /// A complete man page: title line, NAME, the body, SEE ALSO — as bytes, from the body's, since a man
     /// page goes to its file as they are.
-    static func page(name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [String]) -> [UInt8] {
+    /// `seeAlso`: the pages SEE ALSO names, each with its section.
+    static func page(
+        name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [(name: String, section: String)]
+    ) -> [UInt8] {
         let source = "capdoc \(Capdoc.version)"
         let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
         var text: [UInt8] = []
@@ -248,7 +251,7 @@ enum ManPostProcessor {
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n".utf8
             text +=
-                (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(
+                (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry.name)) (\(entry.section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(
                     separator: "\n") + "\n").utf8
         }
         return dropParagraphAfterHeadings(text)
