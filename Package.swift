@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(name: "CapdocCodeScanTests", dependencies: ["CapdocCodeScan"], exclude: ["Fixtures"]),
         // capdoc(1) from the real command tree: the command module, tested as a module.
-        .testTarget(name: "capdocTests", dependencies: ["capdoc", "CapdocKit"], exclude: ["Golden"]),
+        .testTarget(name: "capdocTests", dependencies: ["capdoc", "CapdocKit", "CapdocTestSupport"], exclude: ["Golden"]),
         // Parses CapdocKit's sources and fails on a reference from one folder to another that
         // ARCHITECTURE.md does not allow: the folders are layers, and every arrow points down.
         .testTarget(

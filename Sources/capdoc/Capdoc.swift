@@ -6,6 +6,7 @@ struct CapdocCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capdoc",
         abstract: "Compiles \(EmbeddedDomain.domain.fullName) facts, each citing its source, into a site, Markdown, man pages and JSON.",
+        discussion: CommandExamples.help,
         version: Capdoc.version,
         subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, ListCommand.self, LintPlistCommand.self]
     )

@@ -22,7 +22,10 @@ enum CommandDescription {
         } catch {
             throw Unreadable(description: "could not read ArgumentParser's description of the commands: \(error)")
         }
-        return ToolDescription(root: command(info.command, parents: []))
+        var root = command(info.command, parents: [])
+        // The examples are in the root's discussion as `--help` shows them; capdoc(1) has them apart.
+        root.discussion = ""
+        return ToolDescription(root: root, examples: CommandExamples.all)
     }
 
     private static func command(_ info: ToolInfo.Command, parents: [String]) -> ToolDescription.Command {

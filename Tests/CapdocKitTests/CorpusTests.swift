@@ -478,7 +478,7 @@ enum SafeRendering {
     /// The roff requests capdoc and cmark write themselves; prose must never start any other (or these).
     static let requests: Set<String> = [
         "TH", "SH", "SS", "PP", "P", "LP", "IP", "TP", "HP", "RS", "RE", "PD", "nf", "fi",
-        "TS", "TE", "na", "ad", "nh", "BR", "B", "I", "br", "sp", "in", "ti",
+        "TS", "TE", "na", "ad", "nh", "BR", "B", "I", "br", "sp", "in", "ti", "ll",
     ]
     /// Words the hostile prose of the render cases writes at the start of its lines.
     static let markers = ["EVIL", "/etc/passwd"]

@@ -189,7 +189,7 @@ struct FlowTests {
     func flowPage() throws {
         let compiled = CompiledModel(model: Self.report.model, merge: Self.report.merge)
         let page = PageContext(compiled).flowPage()
-        #expect(page.manName == "authorization-flow")
+        #expect(page.manName == "capdoc-authorization-flow")
         let html = PageDocumentBuilder(format: .html, page: page).document().html()
         #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"flow-diagram-title flow-diagram-desc\""))
         #expect(html.contains("<desc id=\"flow-diagram-desc\">Not Determined to When In Use: "))

@@ -151,7 +151,7 @@ struct ManPageTests {
     @Test("the overview is grids (tbl) with the platforms side by side, not one line per cell")
     func overviewGrid() throws {
         let pages = try #require(Self.pages, "man (man-db) must be installed and the man pages must render")
-        let overview = try #require(pages.first { $0.path == "man/man7/location-authorization.7" })  // man-page in Content/domain.yaml
+        let overview = try #require(pages.first { $0.path == "man/man7/capdoc-location-authorization.7" })  // man-page in Content/domain.yaml
         #expect(overview.source.contains("\n.TS\n"))
         #expect(!overview.source.contains("T{\nPlatform\nT}"), "no pivoted Platform column")
         let lines = overview.shown.split(separator: "\n")

@@ -164,7 +164,7 @@ struct ManTableLayoutTests {
             var best: (lines: Int, grids: [ManTableLayout.Grid])?
             for count in 1...others.count {
                 let groups = ManTableLayout.split(others, into: count)
-                let grids = groups.compactMap { widths(for: [0] + $0, measured) }
+                let grids = groups.compactMap { grid(for: [0] + $0, measured) }
                 guard grids.count == groups.count else { continue }
                 let lines = grids.reduce(0) { $0 + estimatedLines($1, measured) }
                 if best == nil || lines < best!.lines { best = (lines, grids) }
@@ -176,11 +176,45 @@ struct ManTableLayoutTests {
             row.indices.contains(column) ? row[column] : []
         }
 
-        static func widths(for columns: [Int], _ measured: Measured) -> ManTableLayout.Grid? {
+        /// The widths at the narrowest terminal, every column that still wraps there expanding; then,
+        /// one at a time, the starved column with the longest word fixed; then each expanding column
+        /// whose text fits its share at 80 fixed at its text's width, where the others can spare it.
+        static func grid(for columns: [Int], _ measured: Measured) -> ManTableLayout.Grid? {
+            guard var widths = widths(for: columns, measured) else { return nil }
+            var expands = columns.indices.map { widths[$0] < full(columns[$0], measured) }
+            func share(_ expands: [Bool], _ widths: [Int], at textWidth: Int) -> Int {
+                let fixed = columns.indices.filter { !expands[$0] }.map { widths[$0] }.reduce(0, +)
+                return (textWidth - fixed - ManTableLayout.columnOverhead * columns.count) / max(1, expands.filter { $0 }.count)
+            }
+            func starved(_ expands: [Bool], _ widths: [Int]) -> [Int] {
+                columns.indices.filter { expands[$0] && measured.longest[columns[$0]] > share(expands, widths, at: ManTableLayout.minimumTextWidth) }
+            }
+            while let index = starved(expands, widths).max(by: { measured.longest[columns[$0]] < measured.longest[columns[$1]] }) {
+                expands[index] = false
+            }
+            for index in columns.indices.filter({ expands[$0] }).sorted(by: { full(columns[$0], measured) < full(columns[$1], measured) }) {
+                let text = full(columns[index], measured)
+                guard text <= share(expands, widths, at: ManTableLayout.referenceTextWidth) else { continue }
+                var (narrower, wider) = (expands, widths)
+                narrower[index] = false
+                wider[index] = text
+                let fixed = columns.indices.filter { !narrower[$0] }.map { wider[$0] }.reduce(0, +)
+                if starved(narrower, wider).isEmpty && fixed + ManTableLayout.columnOverhead * columns.count <= ManTableLayout.minimumTextWidth {
+                    (expands, widths) = (narrower, wider)
+                }
+            }
+            return ManTableLayout.Grid(columns: columns, widths: widths, expands: expands)
+        }
+
+        static func full(_ column: Int, _ measured: Measured) -> Int {
+            measured.words.map { ManTableLayout.lineLength(cellWords($0, column)) }.max() ?? 0
+        }
+
+        static func widths(for columns: [Int], _ measured: Measured) -> [Int]? {
             var widths = columns.map { measured.longest[$0] }
-            var spare = ManTableLayout.textWidth - widths.reduce(0, +) - ManTableLayout.columnOverhead * columns.count
+            var spare = ManTableLayout.minimumTextWidth - widths.reduce(0, +) - ManTableLayout.columnOverhead * columns.count
             guard spare >= 0 else { return nil }
-            let full = columns.map { column in measured.words.map { ManTableLayout.lineLength(cellWords($0, column)) }.max() ?? 0 }
+            let full = columns.map { Self.full($0, measured) }
             while spare > 0 {
                 let wanting = widths.indices.filter { widths[$0] < full[$0] }
                 if wanting.isEmpty { break }
@@ -189,12 +223,17 @@ struct ManTableLayoutTests {
                     spare -= 1
                 }
             }
-            return ManTableLayout.Grid(columns: columns, widths: widths)
+            return widths
         }
 
+        /// At 80 columns: the fixed columns as wide as written, the expanding ones an equal share of the rest.
         static func estimatedLines(_ grid: ManTableLayout.Grid, _ measured: Measured) -> Int {
-            measured.words.reduce(0) { total, row in
-                total + 1 + zip(grid.columns, grid.widths).map { column, width in ManTableLayout.wrappedLines(cellWords(row, column), width: width) }.max()!
+            let expanding = grid.expands.filter { $0 }.count
+            let fixed = zip(grid.widths, grid.expands).filter { !$0.1 }.map(\.0).reduce(0, +)
+            let share = expanding == 0 ? 0 : (ManTableLayout.referenceTextWidth - fixed - ManTableLayout.columnOverhead * grid.columns.count) / expanding
+            let widths = zip(grid.widths, grid.expands).map { $1 ? share : $0 }
+            return measured.words.reduce(0) { total, row in
+                total + 1 + zip(grid.columns, widths).map { column, width in ManTableLayout.wrappedLines(cellWords(row, column), width: width) }.max()!
             } + 2
         }
     }

@@ -36,8 +36,23 @@ struct OutputTests {
         #expect(pages.map(\.ref) == input.pageSources.map(\.ref))
         #expect(pages.filter { $0.manName != nil }.count > 20)
         for page in pages {
-            #expect(PageContext.manName(for: page.ref, overview: shipped.model.vocabulary.domain.manPage) == page.manName, "\(page.ref)")
+            #expect(PageContext.manName(for: page.ref, overview: ManPageNames.overview(shipped.model.vocabulary.domain)) == page.manName, "\(page.ref)")
             #expect(input.page(page.ref) == page)
+        }
+    }
+
+    @Test("every man page in section 7 is named capdoc-…, and so is every page SEE ALSO names")
+    func manNamesArePrefixed() throws {
+        let shipped = FixtureTree.shipped().check(archives: false)
+        let files = try Builder(formats: [.man], templates: Self.builder.templates).render(CompiledModel(model: shipped.model, merge: shipped.merge))
+        let section7 = files.filter { $0.path.hasPrefix("man/man7/") }
+        #expect(section7.count > 20)
+        for file in section7 {
+            #expect(file.path.hasPrefix("man/man7/capdoc-"), "\(file.path)")
+            let text = String(decoding: file.contents, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix(".BR ") {
+                #expect(line.hasPrefix(".BR capdoc\\-"), "\(file.path): \(line)")
+            }
         }
     }
 

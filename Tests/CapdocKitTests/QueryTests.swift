@@ -165,6 +165,6 @@ struct QueryTests {
         #expect(markdown.hasPrefix("# Visits service"))
         #expect(markdown.contains("| Platform |"))
         let roff = try #require(explainer.man(try explainer.resolve("visits")))
-        #expect(roff.hasPrefix(".TH \"VISITS\" \"7\""))
+        #expect(roff.hasPrefix(".TH \"CAPDOC-VISITS\" \"7\""))
     }
 }

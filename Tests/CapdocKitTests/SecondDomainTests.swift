@@ -30,7 +30,7 @@ struct SecondDomainTests {
     func noLocationWords() throws {
         let files = try Self.files()
         #expect(files.contains { $0.path == "capdoc.json" } && files.contains { $0.path == "index.html" })
-        #expect(files.contains { $0.path.hasPrefix("markdown/") } && files.contains { $0.path == "man/man7/photos-authorization.7" })
+        #expect(files.contains { $0.path.hasPrefix("markdown/") } && files.contains { $0.path == "man/man7/capdoc-photos-authorization.7" })
         for file in files {
             let text = String(decoding: file.contents, as: UTF8.self).lowercased()
             #expect(!text.contains("location"), "\(file.path)")

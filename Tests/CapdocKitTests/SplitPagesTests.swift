@@ -111,9 +111,9 @@ struct SplitPagesTests {
                 "part \(number)")
             #expect(page.contains("part \(number) of \(matrixParts)"))
             // man: SEE ALSO names the overview and the neighbours.
-            let man = try #require(Self.large["man/man7/location-authorization-part-\(number).7"])
-            #expect(man.contains(".BR location\\-authorization (7)"))
-            if number < matrixParts { #expect(man.contains(".BR location\\-authorization\\-part\\-\(number + 1) (7)")) }
+            let man = try #require(Self.large["man/man7/capdoc-location-authorization-part-\(number).7"])
+            #expect(man.contains(".BR capdoc\\-location\\-authorization (7)"))
+            if number < matrixParts { #expect(man.contains(".BR capdoc\\-location\\-authorization\\-part\\-\(number + 1) (7)")) }
         }
         #expect(Self.large["matrix/\(matrixParts + 1).html"] == nil)
     }

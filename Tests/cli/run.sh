@@ -73,7 +73,7 @@ jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(json.load(open("_site/capdoc.json")))
 PY
 grep -q '<svg[^>]* role="img"' _site/flow.html && grep -q '<title id="flow-diagram-title">' _site/flow.html && pass "the flow page has its diagram, with a title" || fail "the flow page has its diagram"
-[ -f _site/man/man7/authorization-flow.7 ] && [ -f _site/markdown/flow.md ] && ! grep -q '<svg' _site/markdown/flow.md && pass "the flow page is in man and Markdown, without the SVG" || fail "the flow page in man and Markdown"
+[ -f _site/man/man7/capdoc-authorization-flow.7 ] && [ -f _site/markdown/flow.md ] && ! grep -q '<svg' _site/markdown/flow.md && pass "the flow page is in man and Markdown, without the SVG" || fail "the flow page in man and Markdown"
 cp -r _site first
 expect_status "a second build succeeds" 0 "$capdoc" build
 diff -r first _site >/dev/null && pass "two builds are byte-identical" || fail "two builds are byte-identical"
@@ -102,7 +102,7 @@ YAML
 expect_status "build with hostile prose" 0 "$capdoc" build --content "$work/hostile-content" --templates Templates --output "$work/hostile-site"
 # The one script allowed is the layout's search box, alone on its line exactly as page.mustache writes it.
 if grep -rhiE '<script|javascript:|onerror=' "$work/hostile-site" --include='*.html' | grep -qvxE '<script src="(\.\./)*(search|platforms)\.js" defer></script>'; then fail "no script, javascript: link or event handler reaches HTML"; else pass "no script, javascript: link or event handler reaches HTML"; fi
-if grep -qE '^[.'"'"'](TH EVIL|br)' "$work/hostile-site/man/man7/ios.7"; then fail "a line of prose starting with . or ' is not a roff request"; else pass "a line of prose starting with . or ' is not a roff request"; fi
+if grep -qE '^[.'"'"'](TH EVIL|br)' "$work/hostile-site/man/man7/capdoc-ios.7"; then fail "a line of prose starting with . or ' is not a roff request"; else pass "a line of prose starting with . or ' is not a roff request"; fi
 grep -q '{{siteTitle}}' "$work/hostile-site/platforms/ios.html" && pass "Mustache delimiters in prose stay text" || fail "Mustache delimiters in prose stay text"
 
 # query: exact answers, JSON, exit 64 with suggestions for unknown ids.

@@ -3,13 +3,13 @@ enum ManPageCollisionCheck: Check {
     public static let id = CheckID.manPageCollision
     public static let summary = "Two entities would get the same man page name."
     static let documentation = """
-        Every platform, level, status, service, key and request has a man page in section 7, named by its id (a key by its name, a request `request-ID`), beside the matrix overview (named by `man-page` in `domain.yaml`) and `authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
+        Every platform, level, status, service, key and request has a man page in section 7, named `capdoc-` and its id (a key by its name, a request `capdoc-request-ID`), beside the matrix overview (`capdoc-` and `man-page` in `domain.yaml`) and `capdoc-authorization-flow`. Ids of different kinds may be equal elsewhere, but not here: a service with the id `request-always` would take the man page of the request `always`. Rename one of the two.
         """
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
         var owners: [String: (description: String, location: SourceLocation?)] = [
-            vocabulary.domain.manPage: ("the matrix overview", nil),
+            ManPageNames.overview(vocabulary.domain): ("the matrix overview", nil),
             ManPageNames.flow: ("the authorization flow", nil),
         ]
         var diagnostics: [Diagnostic] = []

@@ -8,7 +8,8 @@ public struct Domain: Sendable, Hashable {
     public var name: String
     /// The subject with its vendor, for descriptions ("Apple … authorization").
     public var fullName: String
-    /// The man page of the whole matrix (`man -M man NAME`); kebab-case.
+    /// The man page of the whole matrix, after the `capdoc-` every page's name starts with
+    /// (`ManPageNames.overview`); kebab-case.
     var manPage: String
     /// The services as a table caption names them, capitalized ("Library features").
     public var services: String

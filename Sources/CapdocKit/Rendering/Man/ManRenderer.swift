@@ -18,7 +18,8 @@ public struct ManRenderer: Renderer {
         let domain = input.compiled.vocabulary.domain
         let text = ManPostProcessor.page(
             name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
-            body: body, seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: domain.manPage) })
+            body: body,
+            seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: ManPageNames.overview(domain)).map { (name: $0, section: "7") } })
         return [OutputFile(path: "\(Self.folder)/man7/\(name).7", bytes: text)]
     }
 
@@ -29,7 +30,7 @@ public struct ManRenderer: Renderer {
         return [
             OutputFile(
                 path: "\(Self.folder)/man1/\(tool.root.name).1",
-                text: ToolManual.page(tool, date: input.manDate, domain: input.compiled.vocabulary.domain))
+                text: ToolManual.page(tool, date: input.manDate, vocabulary: input.compiled.vocabulary))
         ]
     }
 

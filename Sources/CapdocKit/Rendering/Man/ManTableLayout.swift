@@ -1,27 +1,62 @@
-/// How a table is drawn in a man page at 80 columns: as one grid when its columns fit side by side,
-/// otherwise as several grids that each repeat the row-header column with a group of the others
-/// (platforms in groups), never pivoted into one line per cell.
+/// How a table is drawn in a man page, at any terminal width from 60 to 100 columns: as one grid when
+/// its columns fit side by side, otherwise as several grids that each repeat the row-header column with
+/// a group of the others (platforms in groups), never pivoted into one line per cell.
 ///
-/// Cells wrap at spaces and between citations ("[1]\:[2]"), nowhere else: capdoc's man pages do not
+/// A man page is formatted where it is read (`MANWIDTH`, `mandoc -O width=`), so its tables cannot be
+/// laid out for one width. tbl(1) can only spread a table over the line with `x` columns, which both
+/// groff and mandoc widen by equal shares of what the other columns leave, whatever their text (and
+/// mandoc gives an `x` column its share even when a `w()` asks for more). So a column is either fixed
+/// (`lw(n)`: its text fits, or its share at 60 columns would be narrower than its longest word) or
+/// expanding (`lx`: its text wraps at 60 columns). Which columns go in which grid is decided once, so
+/// that no grid is wider than 60 columns; the number of grids is the one that makes the table
+/// shortest at 80.
+///
+/// Cells wrap at spaces and between citations (written "[1] [2]"), nowhere else: capdoc's man pages do not
 /// hyphenate, so an identifier (an Info.plist key, an API name, a claim id) is one word that must fit
-/// its column. Each column is at least as wide as its longest word; the space left over goes to the
-/// columns whose text wraps, and the number of grids is the one that makes the table shortest.
+/// its column. Each column is at least as wide as its longest word.
 struct ManTableLayout: Equatable {
-    /// The columns of one grid: the row-header column (0) first, and their widths in ens.
+    /// The columns of one grid: the row-header column (0) first, their widths in ens, and which of
+    /// them expand to fill the line (for those, `widths` is what the fixed layout at 60 columns gave
+    /// them, which the formatter does not read: `widths(at:)` is what they get).
     struct Grid: Equatable {
         var columns: [Int]
         var widths: [Int]
+        var expands: [Bool]
+
+        init(columns: [Int], widths: [Int], expands: [Bool]? = nil) {
+            self.columns = columns
+            self.widths = widths
+            self.expands = expands ?? columns.map { _ in false }
+        }
+
+        /// Whether the grid has an expanding column: tbl then fills the whole line with it.
+        var expandsToLine: Bool { expands.contains(true) }
+
+        /// The widths the formatter gives the columns on a line of `textWidth` ens: the fixed ones as
+        /// written, the expanding ones an equal share of the rest.
+        func widths(at textWidth: Int) -> [Int] {
+            let expanding = expands.filter { $0 }.count
+            guard expanding > 0 else { return widths }
+            let fixed = zip(widths, expands).filter { !$0.1 }.map(\.0).reduce(0, +)
+            let share = (textWidth - fixed - ManTableLayout.columnOverhead * columns.count) / expanding
+            return zip(widths, expands).map { width, expands in expands ? share : width }
+        }
     }
 
     var grids: [Grid]
-    /// False when even one column beside the row header is wider than the page: such a table is
+    /// False when even one column beside the row header does not fit 60 columns: such a table is
     /// written as a list instead (one entry per row), since a grid would overflow the terminal.
     var fits: Bool {
-        grids.allSatisfy { grid in grid.widths.reduce(0) { $0 + $1 + Self.columnOverhead } <= Self.textWidth }
+        grids.allSatisfy { grid in grid.widths(at: Self.minimumTextWidth).reduce(0) { $0 + $1 + Self.columnOverhead } <= Self.minimumTextWidth }
     }
 
-    /// The text width of a man page at 80 columns: man-db and mandoc set lines of 78, the body indented 7.
-    static let textWidth = ManPostProcessor.titleLineWidth - 7
+    /// The text width at the narrowest terminal the tables fit, 60 columns: man-db sets lines of 58
+    /// and the body is indented 7 (mandoc's lines are a little longer); one en less, since mandoc
+    /// draws a table with expanding columns one column past its line (`TableWriter` shortens the
+    /// line by one en around such a table).
+    static let minimumTextWidth = 60 - 2 - 7 - 1
+    /// The text width the number of grids is chosen for: at 80 columns, man's default.
+    static let referenceTextWidth = 80 - 2 - 7 - 1
     /// A boxed (allbox) tbl column takes its width plus 3: the rule and the space either side.
     static let columnOverhead = 3
     /// The rows whose wrapping is estimated to choose the number of grids: enough to judge a table by,
@@ -117,8 +152,9 @@ struct ManTableLayout: Equatable {
         return measured
     }
 
-    /// The number of grids that makes the table shortest (fewer grids on a tie), with the columns
-    /// after the row header split into that many groups of nearly equal size, in order.
+    /// The number of grids that makes the table shortest at 80 columns (fewer grids on a tie), among
+    /// those that fit 60, with the columns after the row header split into that many groups of nearly
+    /// equal size, in order.
     static func layout(_ measured: Measured) -> [Grid] {
         let others = Array(measured.longest.indices.dropFirst())
         guard !others.isEmpty else { return [Grid(columns: [0], widths: [measured.longest[0]])] }
@@ -130,7 +166,7 @@ struct ManTableLayout: Equatable {
         for count in 1...others.count {
             if let best, best.lines <= count * fewestLinesPerGrid { break }
             let groups = split(others, into: count)
-            let grids = groups.compactMap { widths(for: [0] + $0, measured) }
+            let grids = groups.compactMap { grid(for: [0] + $0, measured) }
             guard grids.count == groups.count else { continue }
             var lines = 0
             for grid in grids {
@@ -141,6 +177,35 @@ struct ManTableLayout: Equatable {
         }
         // Even one column beside the row header is too wide: its longest words will overflow.
         return best?.grids ?? others.map { Grid(columns: [0, $0], widths: [measured.longest[0], measured.longest[$0]]) }
+    }
+
+    /// A grid of these columns, nil when their longest words alone do not fit the narrowest terminal.
+    /// The columns that still wrap there expand, the others keep their width there. Then two passes,
+    /// each keeping every expanding column's equal share at 60 columns at least its longest word:
+    /// - while one is narrower, the column with the longest word among those it starves stops
+    ///   expanding, at its width at 60 (the others share again without it);
+    /// - an expanding column whose whole text is narrower than its share at 80 would only waste the
+    ///   space it gets: it stops expanding, as wide as its text, where the others can spare it at 60.
+    static func grid(for columns: [Int], _ measured: Measured) -> Grid? {
+        guard let widths = widths(for: columns, measured) else { return nil }
+        var grid = Grid(columns: columns, widths: widths, expands: zip(columns, widths).map { column, width in width < measured.full[column] })
+        func starved(_ grid: Grid) -> [Int] {
+            let shares = grid.widths(at: minimumTextWidth)
+            return grid.expands.indices.filter { grid.expands[$0] && measured.longest[columns[$0]] > shares[$0] }
+        }
+        while let index = starved(grid).max(by: { measured.longest[columns[$0]] < measured.longest[columns[$1]] }) {
+            grid.expands[index] = false
+        }
+        let byWidth = grid.expands.indices.filter { grid.expands[$0] }.sorted { measured.full[columns[$0]] < measured.full[columns[$1]] }
+        for index in byWidth {
+            guard measured.full[columns[index]] <= grid.widths(at: referenceTextWidth)[index] else { continue }
+            var narrower = grid
+            narrower.expands[index] = false
+            narrower.widths[index] = measured.full[columns[index]]
+            let fixed = zip(narrower.widths, narrower.expands).filter { !$0.1 }.map(\.0).reduce(0, +)
+            if starved(narrower).isEmpty && fixed + columnOverhead * columns.count <= minimumTextWidth { grid = narrower }
+        }
+        return grid
     }
 
     static func split(_ columns: [Int], into count: Int) -> [[Int]] {
@@ -155,11 +220,11 @@ struct ManTableLayout: Equatable {
         return groups
     }
 
-    /// Each column as wide as its longest word, then the space left given one en at a time to the
-    /// columns that still wrap; nil when the longest words alone do not fit.
-    static func widths(for columns: [Int], _ measured: Measured) -> Grid? {
+    /// Each column as wide as its longest word, then the space left at the narrowest terminal given one
+    /// en at a time to the columns that still wrap; nil when the longest words alone do not fit.
+    static func widths(for columns: [Int], _ measured: Measured) -> [Int]? {
         var widths = columns.map { measured.longest[$0] }
-        var spare = textWidth - widths.reduce(0, +) - columnOverhead * columns.count
+        var spare = minimumTextWidth - widths.reduce(0, +) - columnOverhead * columns.count
         guard spare >= 0 else { return nil }
         // Round after round, one en to each column (in order) still narrower than its longest line. A
         // column's test sees only its own width change within a round, so it is made as the round
@@ -174,16 +239,17 @@ struct ManTableLayout: Equatable {
                 gave = true
             }
         }
-        return Grid(columns: columns, widths: widths)
+        return widths
     }
 
-    /// The lines a grid takes for the sampled rows: each row as tall as its tallest cell, plus its rule.
+    /// The lines a grid takes at 80 columns for the sampled rows: each row as tall as its tallest cell, plus its rule.
     /// Counting stops once the total reaches `limit` (a layout that long has lost already), which it returns.
     static func estimatedLines(_ grid: Grid, _ measured: Measured, stoppingAt limit: Int = .max) -> Int {
         var total = 2
+        let widths = grid.widths(at: referenceTextWidth)
         for row in 0..<measured.rowCount {
             var tallest = 1
-            for (column, width) in zip(grid.columns, grid.widths) {
+            for (column, width) in zip(grid.columns, widths) {
                 tallest = max(tallest, measured.wrappedLines(row: row, column: column, width: width))
             }
             total += 1 + tallest
@@ -204,7 +270,8 @@ struct ManTableLayout: Equatable {
         words.isEmpty ? 0 : words.reduce(0, +) + words.count - 1
     }
 
-    /// The lengths of the words a cell's text breaks into: at spaces, and between citations ("][").
+    /// The lengths of the words a cell's text breaks into: at spaces, and between citations: after
+    /// every ']' followed by '[', where a man table puts a space (`TableWriter.breakableCitations`).
     static func wordLengths(_ text: String) -> [Int] {
         // ASCII text (nearly every cell) is measured on its bytes: Character-level splitting of every
         // cell of a large matrix was an eighth of a build. Other text keeps the Character rules.
@@ -214,9 +281,9 @@ struct ManTableLayout: Equatable {
     /// `wordLengths` by Characters, for any text.
     static func characterWordLengths(_ text: String) -> [Int] {
         text.split(whereSeparator: \.isWhitespace).flatMap { word -> [Int] in
-            word.components(separatedBy: "][").enumerated().map { index, part in
-                part.count + (index > 0 ? 1 : 0) + (word.contains("][") && !part.hasSuffix("]") ? 1 : 0)
-            }
+            // Each "][" between two parts gives its ']' to the part before and its '[' to the one after.
+            let parts = word.components(separatedBy: "][")
+            return parts.enumerated().map { index, part in part.count + (index > 0 ? 1 : 0) + (index < parts.count - 1 ? 1 : 0) }
         }
     }
 
@@ -227,25 +294,13 @@ struct ManTableLayout: Equatable {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         func endWord(_ end: Int) {
             guard end > wordStart else { return }
-            // Split at "][": the first part keeps its "[…" and gains the "]", later parts gain the "[".
+            // Split after each ']' that a '[' follows.
             var partStart = wordStart
-            var index = wordStart
-            var parts: [Range<Int>] = []
-            while index + 1 < end {
-                if bytes[index] == 0x5D, bytes[index + 1] == 0x5B {
-                    parts.append(partStart..<index)
-                    partStart = index + 2
-                    index += 2
-                } else {
-                    index += 1
-                }
+            for index in wordStart..<(end - 1) where bytes[index] == 0x5D && bytes[index + 1] == 0x5B {
+                lengths.append(index + 1 - partStart)
+                partStart = index + 1
             }
-            parts.append(partStart..<end)
-            let split = parts.count > 1
-            for (number, part) in parts.enumerated() {
-                let endsWithBracket = !part.isEmpty && bytes[part.upperBound - 1] == 0x5D
-                lengths.append(part.count + (number > 0 ? 1 : 0) + (split && !endsWithBracket ? 1 : 0))
-            }
+            lengths.append(end - partStart)
         }
         for (index, byte) in bytes.enumerated() {
             guard byte < 0x80 else { return nil }

@@ -1,5 +1,5 @@
 /// Measures the words of a table cell as `ManTableLayout.wordLengths(of:)` does — split at spaces and
-/// between citations ("]["), each word's length as a terminal shows it — in one walk over the cell's
+/// between citations (after a ']' that a '[' follows), each word's length as a terminal shows it — in one walk over the cell's
 /// inlines, without building the cell's text or a list of parts per word.
 ///
 /// Why: every cell of every man table is measured, and building each one's bytes, then an array of
@@ -12,14 +12,10 @@ struct ManWordScanner {
     /// The lengths of the words measured so far (callers keep or clear them between cells).
     var lengths: [Int] = []
 
-    // The word being read: whether one is open, the length of its current part (its trailing ']'
-    // included until a '[' shows that the part ends before it), how many parts it had before this
-    // one, and the last two bytes of the current part.
+    // The word being read: whether one is open, the length of its current part, and its last byte.
     private var inWord = false
     private var partLength = 0
-    private var partNumber = 0
     private var last: UInt8 = 0
-    private var beforeLast: UInt8 = 0
 
     /// Appends the lengths of the words of `inlines` to `lengths`.
     mutating func measure(_ inlines: [Inline]) {
@@ -53,7 +49,7 @@ struct ManWordScanner {
                 switch bytes[index + 1] {
                 case 0x2D: _ = feed(0x2D); index += 2  // `\-`: a hyphen
                 case 0x65: _ = feed(0x5C); index += 2  // `\e`: a backslash
-                case 0x26, 0x25, 0x3A: index += 2  // `\&`, `\%`, `\:` (the break between citations): nothing shown
+                case 0x26, 0x25, 0x3A: index += 2  // `\&`, `\%`, `\:` (a break point): nothing shown
                 case 0x66:  // `\f[…]`: a font, nothing shown
                     guard index + 2 < bytes.count, bytes[index + 2] == 0x5B,
                         let close = bytes[(index + 3)...].firstIndex(of: 0x5D)
@@ -161,37 +157,25 @@ struct ManWordScanner {
         }
         inWord = true
         if byte == 0x5B, partLength > 0, last == 0x5D {
-            // "][": the part ends before its ']'. As in `asciiWordLengths`, a part that is not the
-            // first gains its '[' back, and one that does not end with ']' gains its ']' back.
-            let count = partLength - 1
-            let endsWithBracket = count > 0 && beforeLast == 0x5D
-            lengths.append(count + (partNumber > 0 ? 1 : 0) + (endsWithBracket ? 0 : 1))
-            partNumber += 1
+            // "][": the part ends after its ']', and the '[' starts the next, as in `asciiWordLengths`.
+            lengths.append(partLength)
             partLength = 0
-            last = byte
-            beforeLast = 0
-        } else {
-            partLength += 1
-            beforeLast = last
-            last = byte
         }
+        partLength += 1
+        last = byte
         return true
     }
 
-    /// Closes the open word: its last part, which gains brackets only if the word was split.
+    /// Closes the open word: its last part.
     private mutating func endWord() {
         guard inWord else { return }
-        let split = partNumber > 0
-        let endsWithBracket = partLength > 0 && last == 0x5D
-        lengths.append(partLength + (split ? 1 : 0) + (split && !endsWithBracket ? 1 : 0))
+        lengths.append(partLength)
         reset()
     }
 
     private mutating func reset() {
         inWord = false
         partLength = 0
-        partNumber = 0
         last = 0
-        beforeLast = 0
     }
 }

@@ -4,9 +4,52 @@
 /// stays free of the parser.
 public struct ToolDescription: Sendable, Hashable {
     public var root: Command
+    /// Invocations worth copying, with what each does: capdoc(1)'s EXAMPLES.
+    public var examples: [Example]
 
-    public init(root: Command) {
+    public init(root: Command, examples: [Example] = []) {
         self.root = root
+        self.examples = examples
+    }
+
+    /// A command line as it is typed, and what it does in one line.
+    public struct Example: Sendable, Hashable {
+        /// The words after the tool's name (none needs quoting).
+        public var arguments: [String]
+        public var explanation: String
+
+        public init(_ arguments: [String], _ explanation: String) {
+            self.arguments = arguments
+            self.explanation = explanation
+        }
+
+        /// The command line in lines of at most `width` columns where its words allow, each but the
+        /// last ending in " \\" and the others indented: as a shell reads it, so that a reader can
+        /// copy it from a narrow page or terminal. An option stays on one line with its value.
+        public func lines(tool: String, width: Int) -> [String] {
+            var units: [String] = []
+            for word in arguments {
+                if let last = units.last, last.hasPrefix("-"), !last.contains(" "), !word.hasPrefix("-") {
+                    units[units.count - 1] += " " + word
+                } else {
+                    units.append(word)
+                }
+            }
+            var lines: [String] = []
+            var line = tool
+            var lineHasArgument = false
+            for unit in units {
+                // Room for the unit, and for the " \\" that would follow it.
+                if lineHasArgument, line.count + 1 + unit.count + 2 > width {
+                    lines.append(line + " \\")
+                    line = "    " + unit
+                } else {
+                    line += " " + unit
+                }
+                lineHasArgument = true
+            }
+            return lines + [line]
+        }
     }
 
     public struct Command: Sendable, Hashable {

@@ -1,9 +1,10 @@
 /// capdoc(1): the command's manual, built like every other page and rendered through cmark. The
-/// synopsis, the commands and their options are written from `ToolDescription` (the commands' own
-/// help, as `--help` shows it); the rest is `ToolManualSections`.
+/// synopsis, the commands, their options and the examples are written from `ToolDescription` (the
+/// commands' own help, as `--help` shows it); the rest is `ToolManualSections`.
 enum ToolManual {
-    /// `domain`: the Content's words for what its facts are about.
-    static func page(_ tool: ToolDescription, date: String, domain: Domain) -> String {
+    /// `vocabulary`: the Content's words for what its facts are about, and the pages SEE ALSO names.
+    static func page(_ tool: ToolDescription, date: String, vocabulary: Vocabulary) -> String {
+        let domain = vocabulary.domain
         let commands = tool.root.subcommands.flatMap(\.all)
         var blocks: [Block] = [.heading(2, "Synopsis", anchor: nil)]
         // Only commands that run: a group such as `query` is its subcommands' prefix.
@@ -16,12 +17,20 @@ enum ToolManual {
             blocks.append(Self.list(tool.root.arguments))
         }
         blocks += ToolManualSections.closing
+        if !tool.examples.isEmpty {
+            blocks.append(.heading(2, "Examples", anchor: nil))
+            for example in tool.examples {
+                blocks.append(.paragraph([.text(example.explanation)]))
+                blocks.append(.code(example.lines(tool: tool.root.name, width: ToolManualSections.exampleWidth).joined(separator: "\n")))
+            }
+        }
         let page = Page(ref: PageRef("", tool.root.name), title: tool.root.name, description: ToolManualSections.summary(domain), blocks: blocks)
         let body = PageDocumentBuilder(format: .man, page: page).renderedBytes()
+        let seeAlso = ToolManualSections.seeAlso(vocabulary).map { (name: $0, section: "7") } + ToolManualSections.readers
         let text = ManPostProcessor.page(
             name: tool.root.name, section: "1", date: date, title: "\(tool.root.name) manual", description: page.description,
-            body: body, seeAlso: [])
-        return String(decoding: text, as: UTF8.self) + ToolManualSections.seeAlso(domain)
+            body: body, seeAlso: seeAlso)
+        return String(decoding: text, as: UTF8.self) + ToolManualSections.seeAlsoNote(vocabulary)
     }
 
     /// A command's name in bold, its abstract and discussion as paragraphs, then its arguments.

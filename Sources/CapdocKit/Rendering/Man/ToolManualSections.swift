@@ -34,6 +34,30 @@ enum ToolManualSections {
         .paragraph([.code("NO_COLOR"), .text(": when set, diagnostics are never coloured. Colour is used only on a terminal.")]),
     ]
 
-    /// The roff after SEE ALSO: the overview page of the facts.
-    static func seeAlso(_ domain: Domain) -> String { ".PP\nThe overview of the facts is\n.BR \(domain.manPage) (7).\n" }
+    /// The width of an example's lines in EXAMPLES: what a 60-column terminal leaves beside the
+    /// indent of a code block (7 for the body, 7 for the block), so that no line of one overflows.
+    static let exampleWidth = 60 - 2 - 7 - 7
+
+    /// The pages SEE ALSO names first: the matrix (where to start: it names the others), the flow,
+    /// and one page of each kind a reader most often opens — a platform, a request, a key.
+    static func seeAlso(_ vocabulary: Vocabulary) -> [String] {
+        let domain = vocabulary.domain
+        let first = [EntityKind.platform, .request, .key].compactMap { kind in vocabulary.all(kind).first.map { ManPageNames.entity(kind, $0.id.value) } }
+        return [ManPageNames.overview(domain)] + (domain.flow ? [ManPageNames.flow] : []) + first
+    }
+
+    /// Then the programs that show the pages.
+    static let readers: [(name: String, section: String)] = [("man", "1"), ("mandoc", "1")]
+
+    /// The roff after SEE ALSO's list: how every page is named, and where to start.
+    static func seeAlsoNote(_ vocabulary: Vocabulary) -> String {
+        let overview = ManPostProcessor.roffText(ManPageNames.overview(vocabulary.domain))
+        let prefix = ManPostProcessor.roffText(ManPageNames.prefix)
+        return """
+            .PP
+            Each platform, level, status, service, key, API and kind of bundle has a page in section 7, named \(prefix) and its id (a key by its name, a request \(prefix)request\\-ID): \(prefix)ios(7), for one.
+            \(overview)(7) is the whole matrix, and where to start.
+
+            """
+    }
 }

@@ -1,7 +1,7 @@
 /// The home page and the whole matrix (which is also the man overview page).
 extension PageContext {
     /// The man page of the whole matrix, named by the domain.
-    var overviewManName: String { vocabulary.domain.manPage }
+    var overviewManName: String { ManPageNames.overview(vocabulary.domain) }
 
     func homePage() -> Page {
         let counts = contentCounts

@@ -153,13 +153,16 @@ struct DirectInlineWriter {
         }
 
         /// A byte of text as cmark wrote it, with the table's rewriting in a table: a Markdown table
-        /// escapes `|` (its column separator); a man table breaks "][" between citations (`]\:[`).
+        /// escapes `|` (its column separator); a man table puts a space in "][" between citations
+        /// (`TableWriter.breakableCitations`).
         mutating func put(_ byte: UInt8) {
             switch format {
             case .markdown where byte == 0x7C && inTable:
                 bytes.append(0x5C)
-            case .man where byte == 0x5B && inTable && bytes.count > cellStart && bytes.last == 0x5D:
-                bytes.append(0x5C, 0x3A)
+            case .man
+            where byte == 0x5B && inTable && bytes.count > cellStart
+                && bytes.withBytes({ ManPostProcessor.endsWithTextBracket($0, from: cellStart, before: $0.count) }):
+                bytes.append(0x20)
             case .html, .markdown, .man:
                 break
             }

@@ -71,11 +71,33 @@ enum ManPostProcessor {
         }
     }
 
+    /// Whether the text written before `end` ends with a ']' of the text, where a '[' after it makes
+    /// "][", the break between two citations. A font escape (`\f[B]`, `\f[]`) shows nothing and is
+    /// passed over; a ']' that closes a named character (`\[en]` of a range "[3]–[5]") is not the
+    /// text's. Nothing before `start` is read.
+    static func endsWithTextBracket(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, before end: Int) -> Bool {
+        var end = end
+        while end > start, bytes[end - 1] == 0x5D {
+            // Both escapes are short: the '[' that opens one is at most 4 bytes back, with no ']' between.
+            var open = end - 2
+            while open >= start, end - 1 - open <= 4, bytes[open] != 0x5B, bytes[open] != 0x5D { open -= 1 }
+            guard open > start, end - 1 - open <= 4, bytes[open] == 0x5B else { return true }
+            if bytes[open - 1] == 0x5C { return false }  // a named character
+            guard open - 1 > start, bytes[open - 1] == 0x66, bytes[open - 2] == 0x5C else { return true }
+            end = open - 2  // a font: what comes before it
+        }
+        return false
+    }
+
     /// The requests cmark's man renderer and capdoc's own tables write; any other line that starts
     /// with '.' or '\'' came from prose.
-    static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad", "sp", "nh", "TP", "br"]
+    static let knownRequests: Set<String> = ["PP", "P", "SH", "SS", "IP", "RS", "RE", "nf", "fi", "PD", "TS", "TE", "na", "ad", "sp", "nh", "TP", "br", "ll"]
 
     private static let fillRequest = Array("fi".utf8), noFillRequest = Array("nf".utf8)
+    /// `.ll` is known only as a table writes it (`TableWriter`): one en less, one en more. Any other
+    /// line length came from prose, which must not narrow the page.
+    private static let lineLengthRequest = Array("ll".utf8)
+    private static let tableLineLengths = [Array(".ll -1n".utf8), Array(".ll +1n".utf8)]
 
     /// `knownRequests` as numbers, each name's length then its bytes (two at most): a String made of
     /// each request's name to look it up was most of this pass.
@@ -102,7 +124,9 @@ enum ManPostProcessor {
                 let name = line[(line.startIndex + 1)..<nameEnd]
                 if inCode {
                     if first == 0x2E, name.elementsEqual(fillRequest) { inCode = false; return }
-                } else if first == 0x2E, isKnownRequest(name) {
+                } else if first == 0x2E, isKnownRequest(name),
+                    !name.elementsEqual(lineLengthRequest) || tableLineLengths.contains(where: { line.elementsEqual($0) })
+                {
                     if name.elementsEqual(noFillRequest) { inCode = true }
                     return
                 }
@@ -212,7 +236,10 @@ enum ManPostProcessor {
 
     /// A complete man page: title line, NAME, the body, SEE ALSO — as bytes, from the body's, since a man
     /// page goes to its file as they are.
-    static func page(name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [String]) -> [UInt8] {
+    /// `seeAlso`: the pages SEE ALSO names, each with its section.
+    static func page(
+        name: String, section: String, date: String, title: String, description: String, body: [UInt8], seeAlso: [(name: String, section: String)]
+    ) -> [UInt8] {
         let source = "capdoc \(Capdoc.version)"
         let header = titleLine(name: name, section: section, date: date, source: source, manual: title)
         var text: [UInt8] = []
@@ -224,14 +251,15 @@ enum ManPostProcessor {
         if !seeAlso.isEmpty {
             text += ".SH SEE ALSO\n".utf8
             text +=
-                (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry)) (\(section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(
+                (seeAlso.enumerated().map { index, entry in ".BR \(roffText(entry.name)) (\(entry.section))\(index + 1 < seeAlso.count ? "," : "")" }.joined(
                     separator: "\n") + "\n").utf8
         }
         return dropParagraphAfterHeadings(text)
     }
 
-    /// The width man-db and mandoc give the title line and the footer at 80 columns (two less).
-    static let titleLineWidth = 78
+    /// The width man-db gives the title line and the footer at 60 columns (two less; mandoc's is the
+    /// full 60), the narrowest terminal the pages are made to fit: the title line does not reflow.
+    static let titleLineWidth = 58
 
     /// The `.TH` title and manual name, so that the header ("NAME(7)  manual  NAME(7)") and the footer
     /// ("source  date  NAME(7)") fit the line without overlapping: a long page name drops the manual

@@ -77,10 +77,25 @@ struct TableWriter {
         cell.citations.isEmpty ? cell.content : cell.content + [.text(" ")] + Citation.markers(cell.citations)
     }
 
-    /// Citations are written "[1][2]" with a break opportunity between them in roff (`\:`), so a
-    /// narrow cell can wrap a long list ("can't break line").
+    /// Citations side by side are written "[1] [2]" in a man table, so that a narrow cell can wrap a
+    /// long list ("can't break line"). A space, not the break point `\:` that prints nothing: mandoc's
+    /// UTF-8 output (macOS's man) never breaks at `\:`, and a list of citations overflowed its column.
+    /// Only where the text has "][" (`ManPostProcessor.endsWithTextBracket`).
     static func breakableCitations(_ roff: String) -> String {
-        ByteText.replacing(roff, "][", with: "]\\:[")
+        ByteText.withBytes(roff) { bytes in
+            var output: [UInt8] = []
+            var copied = 0
+            for index in bytes.indices.dropFirst() where bytes[index] == 0x5B {
+                guard ManPostProcessor.endsWithTextBracket(bytes, before: index) else { continue }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 16) }
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(0x20)
+                copied = index
+            }
+            guard copied > 0 else { return roff }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     /// `<tr>` or `<tr id="…">`: rows and cells that links point at carry their anchor. A cell carries
@@ -168,8 +183,10 @@ struct TableWriter {
         }
     }
 
-    /// Terminal tables must fit 80 columns: `ManTableLayout` splits a wide table into grids that
-    /// repeat the row-header column, and sets each column's width (`w(…)`) so that no word breaks.
+    /// Terminal tables must fit any width from 60 to 100 columns: `ManTableLayout` splits a wide table
+    /// into grids that repeat the row-header column, fixes the width (`w(…)`) of the columns that need
+    /// no more than the narrowest line gives them, and lets the others expand (`x`) to fill the line;
+    /// no word breaks.
     private func tbl(_ table: Table, _ out: inout ByteBuffer) {
         // Each cell is written once, before the layout: measured from its bytes where they are
         // `DirectInlineWriter`'s, then copied into the grid that shows it (the row headers into each).
@@ -216,10 +233,15 @@ struct TableWriter {
         for (index, grid) in layout.grids.enumerated() {
             // The grids of one table follow each other with a blank line between them.
             out.append(index == 0 ? "\n" : "\n.sp\n")
+            // mandoc draws a table with `x` columns one column past the line: the line is one en
+            // shorter for the table, and one en longer after it (a bare `.ll` would restore the line
+            // length before the last change, which in groff is one of tbl's own).
+            if grid.expandsToLine { out.append(literal: ".ll -1n\n") }
             out.append(literal: ".TS\nallbox tab(\t);\n")
-            out.append(grid.widths.map { "lbw(\($0)n)" }.joined(separator: " "))
+            let formats = zip(grid.widths, grid.expands).map { width, expands in expands ? "x" : "w(\(width)n)" }
+            out.append(formats.map { "lb" + $0 }.joined(separator: " "))
             out.append(literal: "\n")
-            out.append(grid.widths.map { "lw(\($0)n)" }.joined(separator: " ") + ".\n")
+            out.append(formats.map { "l" + $0 }.joined(separator: " ") + ".\n")
             for (position, column) in grid.columns.enumerated() {
                 if position > 0 { out.append(0x09) }
                 textBlock(-1, column)
@@ -232,10 +254,11 @@ struct TableWriter {
                 }
             }
             out.append(literal: "\n.TE")
+            if grid.expandsToLine { out.append(literal: "\n.ll +1n") }
         }
     }
 
-    /// A table too wide for any grid at 80 columns (two identifiers side by side are longer than a
+    /// A table too wide for any grid at 60 columns (two identifiers side by side are longer than a
     /// line): each row becomes an entry, its header in bold, then one line per column.
     private func manList(_ table: Table, _ out: inout ByteBuffer) {
         for row in table.rows {
