@@ -24,6 +24,49 @@ struct OneTruthTests {
         #expect(Set(sentences).count == 1, "\(sentences)")
     }
 
+    /// The keys a cell says are needed at the newest versions: its last range, "8.0+: K1, K2".
+    static func newestKeys(_ cell: Substring) -> Set<String>? {
+        guard let last = cell.matches(of: /<span class="value yes">[^<:]*\+: ([^<]*)<\/span>/).last else { return nil }
+        return Set(last.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// Each row of the table with this caption: its header's text and its cells' HTML.
+    static func rows(_ page: String, caption: String) -> [(header: String, cells: [Substring])] {
+        guard let start = page.range(of: "<caption>\(caption)</caption>"), let end = page.range(of: "</tbody>", range: start.upperBound..<page.endIndex)
+        else { return [] }
+        return page[start.upperBound..<end.lowerBound].matches(of: /<tr[^>]*><th scope="row">(.*?)<\/th>(.*?)<\/tr>/).map { row in
+            (String(row.output.1.replacing(/<[^>]+>/, with: "")), row.output.2.matches(of: /<td[^>]*>(.*?)<\/td>/).map(\.output.1))
+        }
+    }
+
+    @Test("a key a request page says is needed on a platform is read there (its key page) and listed the same in the matrix")
+    func keysAreOneTruth() throws {
+        let matrix = try #require(Self.pages["matrix.html"])
+        let platforms = ["iOS", "iPadOS", "macOS", "Mac Catalyst", "watchOS", "tvOS", "visionOS"]
+        let matrixRows = Self.rows(matrix, caption: "Info.plist keys each authorization request needs")
+        var compared = 0
+        for (path, page) in Self.pages where path.hasPrefix("requests/") {
+            let title = try #require(page.firstMatch(of: /<h1[^>]*>(.*?)<\/h1>/)).output.1
+            let matrixRow = matrixRows.first { $0.header == title }
+            for row in Self.rows(page, caption: "\(title) by platform") {
+                guard let platform = platforms.firstIndex(of: row.header), let keys = row.cells.last.flatMap(Self.newestKeys) else { continue }
+                if let matrixRow, platform < matrixRow.cells.count {
+                    #expect(Self.newestKeys(matrixRow.cells[platform]) == keys, "\(path), \(row.header): the matrix lists other keys")
+                }
+                for key in keys {
+                    let keyPage = try #require(Self.pages["keys/\(key).html"], "\(path) names \(key), which has no page")
+                    let keyRow = Self.rows(keyPage, caption: "\(key) by platform").first { $0.header == row.header }
+                    let read = try #require(keyRow?.cells.first, "keys/\(key).html has no row for \(row.header)")
+                    #expect(
+                        read.contains("<summary><span class=\"value yes\">") || read.hasPrefix("<span class=\"value yes\">"),
+                        "\(path) says \(key) is needed on \(row.header); its key page does not say it is read there")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 10)
+    }
+
     @Test("nothing that says deprecated is drawn as good news (class yes)")
     func deprecationIsAWarning() throws {
         #expect(!Self.pages.isEmpty)
