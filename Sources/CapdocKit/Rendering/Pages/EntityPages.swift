@@ -104,6 +104,7 @@ extension PageContext {
                             cells: levels.map { supportCell(service: service, platform: id, level: $0, book: &book) }
                                 + (relaunch ? [relaunchCell(service: service, platform: id, level: levels.last ?? "", book: &book)] : []))
                     })),
+            legend,
         ]
     }
 
@@ -121,6 +122,7 @@ extension PageContext {
                             header: TableCell([link(.service, service)]),
                             cells: platforms.map { supportCell(service: service, platform: $0, level: id, book: &book) })
                     })),
+            legend,
         ]
         // A domain without relaunches has no relaunch table.
         if vocabulary.domain.relaunch {
@@ -229,6 +231,7 @@ extension PageContext {
                                 + (vocabulary.domain.relaunch ? levels.map { relaunchCell(service: id, platform: platform, level: $0, book: &book) } : []))
                     })),
         ]
+        body.append(legend)
         body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
         body.append(
             .table(

@@ -63,12 +63,16 @@ extension PageContext {
             + [.text(" — each platform's page lists its versions.")]
     }
 
-    /// The values a matrix cell shows, in one line under the matrix's introduction; About has the whole legend.
+    /// The values a cell shows, in one line under the matrix's introduction and under the first table of
+    /// the service, level and platform pages; About has the whole legend.
     var legend: Block {
         // A gate's name stands for the values a cell shows where what it depends on is missing.
         let gate: [(ValueClass, String, String)] = compiled.model.gates.first.map { [(.na, $0.name, "what it depends on is missing")] } ?? []
         let values: [(ValueClass, String, String)] =
-            [(.yes, "Yes", "a source states it"), (.no, "No", "a source states the opposite"), (.unknown, "Unknown", "no source decides")]
+            [
+                (.yes, "Yes", "a source states it"), (.yes, "13.0+", "yes from 13.0 on"), (.no, "No", "a source states the opposite"),
+                (.unknown, "Unknown", "no source decides"),
+            ]
             + gate + [(.deprecated, "Deprecated", "a source deprecates it")]
         return .paragraph(
             [.text("Legend: ")]
