@@ -206,12 +206,8 @@ struct CitationBook {
 }
 
 extension PageContext {
-    /// A cell that shows how a value changes over OS versions: "Yes", or "before 13.0: No; 13.0+: Yes".
-    func timelineCell(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])], book: inout CitationBook) -> TableCell {
-        timelinePlan(parts).cell(book: &book)
-    }
-
-    /// A timeline cell before a page numbers its citations.
+    /// A cell that shows how a value changes over OS versions ("Yes", or "before 13.0: No; 13.0+: Yes"),
+    /// before a page numbers its citations.
     func timelinePlan(_ parts: [(os: VersionRange, text: String, value: ValueClass, facts: [Fact])]) -> CellPlan {
         guard !parts.isEmpty else { return CellPlan(segments: [.init(content: [.value(.unknown, [.text("Unknown")])], claims: [], places: [], rulings: [])]) }
         return CellPlan(
