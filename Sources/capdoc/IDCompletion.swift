@@ -6,20 +6,17 @@ import CapdocKit
 /// `capdoc query support reg<TAB>` completes `region-monitoring`.
 enum IDCompletion {
     /// The ids of `kinds` that start with what was typed.
-    static func ids(_ kinds: EntityKind...) -> CompletionKind {
-        .custom { _, _, prefix in
-            let report = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root)
-            let vocabulary = report.model.vocabulary
-            return kinds.flatMap { kind in vocabulary.all(kind).map(\.id.value) }.filter { $0.hasPrefix(prefix) }
-        }
-    }
+    static func ids(_ kinds: EntityKind...) -> CompletionKind { candidates(kinds, withAPIs: false) }
 
     /// What `explain` takes: every id, and the Info.plist keys and API names.
     static var explainable: CompletionKind {
+        candidates([.service, .key, .request, .api, .level, .platform, .status, .bundle], withAPIs: true)
+    }
+
+    private static func candidates(_ kinds: [EntityKind], withAPIs: Bool) -> CompletionKind {
         .custom { _, _, prefix in
-            let vocabulary = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root).model.vocabulary
-            let kinds: [EntityKind] = [.service, .key, .request, .api, .level, .platform, .status, .bundle]
-            let names = kinds.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + $0.apis } }
+            let vocabulary = EmbeddedModel.check().model.vocabulary
+            let names = kinds.flatMap { kind in vocabulary.all(kind).flatMap { [$0.id.value] + (withAPIs ? $0.apis : []) } }
             return Array(Set(names)).sorted().filter { $0.hasPrefix(prefix) }
         }
     }

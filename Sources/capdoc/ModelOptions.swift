@@ -22,7 +22,7 @@ struct ModelOptions: ParsableArguments {
             report = Checker().check(contentAt: content)
             name = "'\(content)'"
         } else {
-            report = Checker(fileSystem: EmbeddedModel.fileSystem).check(contentAt: EmbeddedModel.root)
+            report = EmbeddedModel.check()
             name = "the built-in model"
         }
         guard report.errorCount == 0 else {
@@ -43,4 +43,7 @@ enum EmbeddedModel {
     static var fileSystem: EmbeddedFileSystem {
         EmbeddedFileSystem(files: EmbeddedContent.base64Files.map { (root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data()) })
     }
+
+    /// The built-in model, checked.
+    static func check() -> Checker.Report { Checker(fileSystem: fileSystem).check(contentAt: root) }
 }

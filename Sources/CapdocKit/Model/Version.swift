@@ -146,3 +146,16 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension VersionRange {
+    /// Where the run that ends with `ranges[index]` begins: going back, a range that touches the next
+    /// (its `until` is the next one's `from`) and that `same` says reads like `ranges[index]` is part
+    /// of it (a deprecation starting splits a range without changing its answer). nil: the run
+    /// reaches back to the first version. One rule for every "since when" (`query support`'s
+    /// `since`, a cell's glance, a page's availability line), so that they cannot disagree.
+    static func runStart(of ranges: [VersionRange], endingAt index: Int, same: (Int) -> Bool) -> Version? {
+        var first = index
+        while first > 0, let from = ranges[first].from, ranges[first - 1].until == from, same(first - 1) { first -= 1 }
+        return ranges[first].from
+    }
+}

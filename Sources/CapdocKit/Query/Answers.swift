@@ -131,10 +131,8 @@ public struct Answers: Sendable {
             accuracy == .full
             ? table.supportTimeline(service: service, platform: platform, level: level).map { ($0.os, $0.support.availability.id) }
             : table.timeline(.serviceAvailable, subject: service, platform: platform, level: level, accuracy: .reduced).map { ($0.os, $0.answer.id) }
-        guard var index = ranges.lastIndex(where: { at.map($0.os.contains) ?? ($0.os.until == nil) }), ranges[index].id == availability else { return nil }
-        // Neighbours that answer the same (a deprecation starting splits the matrix's ranges) are one run.
-        while index > 0, ranges[index - 1].id == availability, ranges[index - 1].os.until == ranges[index].os.from { index -= 1 }
-        return ranges[index].os.from
+        guard let index = ranges.lastIndex(where: { at.map($0.os.contains) ?? ($0.os.until == nil) }), ranges[index].id == availability else { return nil }
+        return VersionRange.runStart(of: ranges.map(\.os), endingAt: index) { ranges[$0].id == availability }
     }
 
     public struct LevelAnswer: Sendable {

@@ -26,11 +26,6 @@ extension PageContext {
     /// every version); nil where the newest answer is not yes.
     static func newestYes(_ timeline: [GatedFacts.Segment]) -> Version?? {
         guard let last = timeline.last, last.answer == .value(.boolean(true)) else { return nil }
-        var start = last.os.from
-        for segment in timeline.dropLast().reversed() {
-            guard segment.answer == last.answer, let from = start, segment.os.until == from else { break }
-            start = segment.os.from
-        }
-        return .some(start)
+        return .some(VersionRange.runStart(of: timeline.map(\.os), endingAt: timeline.count - 1) { timeline[$0].answer == last.answer })
     }
 }

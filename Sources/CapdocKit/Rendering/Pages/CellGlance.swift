@@ -15,11 +15,7 @@ struct CellGlance {
         guard let newest = runs.last else { return [.value(.unknown, [.text("Unknown")])] }
         // Where the newest answer began: neighbours that read the same are one run (a deprecation
         // starting splits a range without changing its answer).
-        var start = newest.os.from
-        for run in runs.dropLast().reversed() {
-            guard run.word == newest.word, let from = start, run.os.until == from else { break }
-            start = run.os.from
-        }
+        let start = VersionRange.runStart(of: runs.map(\.os), endingAt: runs.count - 1) { runs[$0].word == newest.word }
         var text: String
         var value = newest.value
         if newest.word == yes, newest.value == .yes || newest.value == .deprecated {
