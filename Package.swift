@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib from the system (Debian's zlib1g-dev): `capdoc.json.gz`, the dataset as tools download it.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Two system calls Swift cannot reach directly (variadic or platform-specific): the atomic swap of the output folder.
         .target(name: "CSystem"),
         // Reads every input file with a size limit checked before reading: shared by CapdocKit and
@@ -42,6 +48,7 @@ let package = Package(
                 "CCmark",
                 "CSystem",
                 "CYAML",
+                "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -3,9 +3,8 @@ import Testing
 @testable import CapdocKit
 import CapdocTestSupport
 
-/// capdoc.json 5.0: compact by default and indented with --pretty (the same data), every index
-/// resolving, each timeline saying what the gated facts say, and its segments merged where nothing
-/// tells them apart.
+/// capdoc.json 6.0: keyed by ids, every citation a claim reference that resolves, each entity's file
+/// its entry, every timeline what the answer table says, and `query` answering as the dataset does.
 @Suite("Dataset")
 struct DatasetTests {
     static let templates = Paths.package.appendingPathComponent("Templates").path
@@ -15,27 +14,12 @@ struct DatasetTests {
         return CompiledModel(model: report.model, merge: report.merge)
     }
 
+    func files(_ compiled: CompiledModel, pretty: Bool = false) throws -> [OutputFile] {
+        try Builder(formats: [.json], templates: Self.templates, prettyDataset: pretty).render(compiled)
+    }
+
     func dataset(_ compiled: CompiledModel, pretty: Bool = false) throws -> Data {
-        let files = try Builder(formats: [.json], templates: Self.templates, prettyDataset: pretty).render(compiled)
-        return try #require(files.first { $0.path == DatasetRenderer.datasetFile }).contents
-    }
-
-    @Test("--pretty writes the base fixture's dataset indented: its golden file")
-    func prettyGolden() throws {
-        let files = try Builder(formats: [.json], templates: Self.templates, prettyDataset: true).render(compiled(.base()))
-        try Golden.compare(files, folder: "base-json-pretty")
-    }
-
-    @Test("the compact dataset is one line holding the same data as the pretty one")
-    func compactIsPrettyWithoutWhitespace() throws {
-        let shipped = compiled(.shipped())
-        let compact = try dataset(shipped)
-        let pretty = try dataset(shipped, pretty: true)
-        #expect(compact.filter { $0 == 0x0A }.count == 1 && compact.last == 0x0A, "one line")
-        #expect(compact.count * 3 < pretty.count * 2, "the indentation was a third of the pretty bytes")
-        let compactData = try JSONSerialization.jsonObject(with: compact) as? NSDictionary
-        let prettyData = try JSONSerialization.jsonObject(with: pretty) as? NSDictionary
-        #expect(compactData != nil && compactData == prettyData)
+        try #require(try files(compiled, pretty: pretty).first { $0.path == DatasetRenderer.datasetFile }).contents
     }
 
     /// The dataset as Foundation reads it.
@@ -43,158 +27,199 @@ struct DatasetTests {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// A 5.0 segment's deciding claims, corroborating claims and ruling, read through its entity's
-    /// citations as the schema describes: its facts' claims in order, each once.
-    static func resolved(_ segment: [String: Any], entityCitations: [Int], citations: [[String: Any]])
-        -> (deciding: [Int], corroborating: [Int], adjudication: String?)
-    {
-        let facts = (segment["citations"] as? [Int] ?? []).map { citations[entityCitations[$0]] }
-        var deciding: [Int] = []
-        for fact in facts { for claim in fact["deciding"] as? [Int] ?? [] where !deciding.contains(claim) { deciding.append(claim) } }
-        var corroborating: [Int] = []
-        for fact in facts {
-            for claim in fact["corroborating"] as? [Int] ?? [] where !deciding.contains(claim) && !corroborating.contains(claim) { corroborating.append(claim) }
-        }
-        return (deciding, corroborating, facts.lazy.compactMap { $0["adjudication"] as? String }.first)
+    static let shipped: CompiledModel = {
+        let report = FixtureTree.shipped().check(archives: false)
+        return CompiledModel(model: report.model, merge: report.merge)
+    }()
+
+    @Test("--pretty writes the base fixture's dataset indented: its golden files")
+    func prettyGolden() throws {
+        try Golden.compare(files(compiled(.base()), pretty: true), folder: "base-json-pretty")
     }
 
-    @Test(
-        "every index names an entry: entities name answers and citations, segments name their entity's citations, citations and the rest name claims, claims name sources"
-    )
-    func indicesResolve() throws {
-        let data = try parsed(dataset(compiled(.shipped())))
+    @Test("the compact dataset is one line holding the same data as the pretty one")
+    func compactIsPrettyWithoutWhitespace() throws {
+        let compact = try dataset(Self.shipped)
+        let pretty = try dataset(Self.shipped, pretty: true)
+        #expect(compact.filter { $0 == 0x0A }.count == 1 && compact.last == 0x0A, "one line")
+        let compactData = try JSONSerialization.jsonObject(with: compact) as? NSDictionary
+        let prettyData = try JSONSerialization.jsonObject(with: pretty) as? NSDictionary
+        #expect(compactData != nil && compactData == prettyData)
+    }
+
+    @Test("capdoc.json.gz is capdoc.json, gzipped")
+    func compressed() throws {
+        let files = try files(Self.shipped)
+        let json = try #require(files.first { $0.path == DatasetRenderer.datasetFile }).contents
+        let gz = try #require(files.first { $0.path == DatasetRenderer.compressedFile }).contents
+        #expect(gz.count * 5 < json.count, "it compresses")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capdoc-gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("capdoc.json.gz")
+        try gz.write(to: file)
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gunzip.arguments = ["-d", file.path]
+        try gunzip.run()
+        gunzip.waitUntilExit()
+        #expect(gunzip.terminationStatus == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("capdoc.json")) == json)
+    }
+
+    @Test("each entity's file under data/ is its entry in capdoc.json, in either layout; each source's file holds its claims")
+    func entityFilesAreTheEntries() throws {
+        for pretty in [false, true] {
+            let files = try files(Self.shipped, pretty: pretty)
+            let data = try parsed(try #require(files.first { $0.path == DatasetRenderer.datasetFile }).contents)
+            var checked = 0
+            for (kind, section) in DatasetEntities.sections {
+                let entries = try #require(data[section] as? [String: Any])
+                #expect(entries.count == Self.shipped.vocabulary.ids(kind).count, "\(section)")
+                for (id, entry) in entries {
+                    let file = try #require(files.first { $0.path == "data/\(section)/\(id).json" }, "data/\(section)/\(id).json")
+                    let own = try JSONSerialization.jsonObject(with: file.contents) as? NSDictionary
+                    #expect(own == (entry as? NSDictionary), "\(section)/\(id)")
+                    checked += 1
+                }
+            }
+            #expect(checked > 50)
+            let claims = try #require(data["claims"] as? [String: Any])
+            for source in Self.shipped.model.sources {
+                let file = try #require(files.first { $0.path == "data/sources/\(source.id.value).json" })
+                let own = try #require(try JSONSerialization.jsonObject(with: file.contents) as? [String: Any])
+                let ownClaims = try #require(own["claims"] as? [String: Any])
+                #expect(ownClaims.count == source.claims.count)
+                for (reference, claim) in ownClaims { #expect((claim as? NSDictionary) == (claims[reference] as? NSDictionary)) }
+            }
+        }
+    }
+
+    /// Every `citations`, `corroborating` and `adjudications` list anywhere under `value`.
+    static func references(in value: Any, into found: inout (claims: [String], rulings: [String])) {
+        if let object = value as? [String: Any] {
+            for (key, member) in object {
+                switch key {
+                case "citations", "corroborating": found.claims += member as? [String] ?? []
+                case "adjudications" where member is [String]: found.rulings += member as? [String] ?? []
+                default: references(in: member, into: &found)
+                }
+            }
+        } else if let list = value as? [Any] {
+            for member in list { references(in: member, into: &found) }
+        }
+    }
+
+    @Test("every claim reference is a key of claims, every ruling a key of adjudications, every claim's source a key of sources")
+    func referencesResolve() throws {
+        let data = try parsed(dataset(Self.shipped))
         #expect(data["schemaVersion"] as? String == DatasetRenderer.schemaVersion)
-        let citations = try #require(data["citations"] as? [[String: Any]])
-        let claims = try #require(data["claims"] as? [[String: Any]])
-        let sources = try #require(data["sources"] as? [[String: Any]])
-        let answers = try #require(data["answers"] as? [String: [[String: Any]]])
-        for claim in claims { #expect((claim["source"] as? Int).map { sources.indices.contains($0) } == true) }
-        var claimIndices: [Int] = []
-        for citation in citations {
-            let deciding = citation["deciding"] as? [Int] ?? []
-            #expect(!deciding.isEmpty, "a fact is decided by at least one claim")
-            claimIndices += deciding + (citation["corroborating"] as? [Int] ?? [])
+        let claims = try #require(data["claims"] as? [String: [String: Any]])
+        let sources = try #require(data["sources"] as? [String: Any])
+        let adjudications = try #require(data["adjudications"] as? [String: [String: Any]])
+        #expect(claims.count == Self.shipped.model.sources.reduce(0) { $0 + $1.claims.count })
+        for (reference, claim) in claims {
+            let source = try #require(claim["source"] as? String)
+            #expect(sources[source] != nil && reference == "\(source)#\(claim["id"] as? String ?? "")")
+            #expect((claim["url"] as? String)?.hasPrefix("https://") == true && claim["quote"] is String)
+        }
+        var found: (claims: [String], rulings: [String]) = ([], [])
+        for section in ["services", "keys", "requests", "apis", "statuses", "platforms", "bundles", "flow"] {
+            Self.references(in: data[section] as Any, into: &found)
         }
         for conflict in data["conflicts"] as? [[String: Any]] ?? [] {
-            claimIndices += conflict["claims"] as? [Int] ?? []
-            if let ruling = conflict["ruling"] as? [String: Any] { claimIndices += [ruling["prevails"] as? Int ?? -1] + (ruling["over"] as? [Int] ?? []) }
+            found.claims += conflict["claims"] as? [String] ?? []
+            if let ruling = conflict["adjudication"] as? String { found.rulings.append(ruling) }
         }
-        #expect(!claimIndices.isEmpty && claimIndices.allSatisfy(claims.indices.contains))
-
-        var named = Set<Int>()
-        for section in DatasetAssembly.answeredSections.map(\.name) {
-            let table = try #require(answers[section])
-            for entity in try #require(data[section] as? [[String: Any]]) {
-                let index = try #require(entity["answers"] as? Int)
-                let own = try #require(entity["citations"] as? [Int])
-                #expect(table.indices.contains(index) && own.allSatisfy(citations.indices.contains))
-                #expect(Set(own).count == own.count, "an entity lists each citation once")
-                named.formUnion(own)
-                // Each position the entity's answers name is in its list, and each of its citations is named.
-                var positions = Set<Int>()
-                func walk(_ value: Any) {
-                    if let segments = value as? [[String: Any]] {
-                        for segment in segments { positions.formUnion(segment["citations"] as? [Int] ?? []) }
-                    } else if let nested = value as? [Any] {
-                        nested.forEach(walk)
-                    }
-                }
-                table[index].values.forEach(walk)
-                #expect(positions == Set(own.indices), "\(section) \(entity["id"] ?? "?") names exactly its citations")
-            }
+        for adjudication in adjudications.values {
+            found.claims += [adjudication["prevails"] as? String ?? "?"] + (adjudication["over"] as? [String] ?? [])
         }
-        #expect(named == Set(citations.indices), "every citation is some entity's")
-
-        // Timelines: every platform of every service, its segments merged where they say the same.
-        let platformCount = try #require(data["platforms"] as? [Any]).count
-        let levelCount = try #require(data["levels"] as? [Any]).count
-        var timelines = 0
-        for service in try #require(data["services"] as? [[String: Any]]) {
-            let own = try #require(service["citations"] as? [Int])
-            let index = try #require(service["answers"] as? Int)
-            let shape = try #require(answers["services"]?[index])
-            let available = try #require(shape["available"] as? [[[[String: Any]]]])
-            let onPlatform = try #require(shape["onPlatform"] as? [[[String: Any]]])
-            #expect(available.count == platformCount && available.allSatisfy { $0.count == levelCount } && onPlatform.count == platformCount)
-            for timeline in available.joined() + onPlatform {
-                timelines += 1
-                for (first, second) in zip(timeline, timeline.dropFirst()) {
-                    let same =
-                        first["answer"] as? String == second["answer"] as? String && first["gate"] as? String == second["gate"] as? String
-                        && (first["value"] as? NSObject) == (second["value"] as? NSObject)
-                        && Self.resolved(first, entityCitations: own, citations: citations).deciding
-                            == Self.resolved(second, entityCitations: own, citations: citations).deciding
-                    #expect(!same, "adjacent segments say the same: merged")
-                }
-            }
-        }
-        #expect(timelines > 100)
+        #expect(found.claims.count > 1000 && found.rulings.count > 10)
+        #expect(found.claims.filter { claims[$0] == nil } == [])
+        #expect(found.rulings.filter { adjudications[$0] == nil } == [])
+        let content = try #require(data["content"] as? [String: Any])
+        #expect(content["version"] as? String == Self.shipped.vocabulary.domain.version && content["date"] as? String == Self.shipped.model.newestSourceDate)
     }
 
-    @Test(
-        "read through its citations, every timeline of the dataset says what the gated facts say: answer, OS range, deciding and corroborating claims in order, ruling"
-    )
-    func timelinesMatchTheGatedFacts() throws {
-        let shipped = compiled(.shipped())
-        let data = try parsed(dataset(shipped))
-        let citations = try #require(data["citations"] as? [[String: Any]])
-        let claims = try #require(data["claims"] as? [[String: Any]])
-        let sources = try #require(data["sources"] as? [[String: Any]])
-        func reference(_ index: Int) -> String {
-            "\(sources[claims[index]["source"] as? Int ?? -1]["id"] as? String ?? "?")#\(claims[index]["id"] as? String ?? "?")"
+    /// A timeline written by the dataset, as (answer, from, until, citations) per segment.
+    static func read(_ timeline: Any?) -> [(answer: String, from: String?, until: String?, citations: [String])] {
+        (timeline as? [[String: Any]] ?? []).map { segment in
+            let os = segment["os"] as? [String: String]
+            return (segment["answer"] as? String ?? "?", os?["from"], os?["until"], segment["citations"] as? [String] ?? [])
         }
-        let gated = GatedFacts(merge: shipped.merge, model: shipped.model)
-        let platforms = shipped.vocabulary.ids(.platform)
-        let levels = shipped.vocabulary.ids(.level)
-        let shapes = try #require((data["answers"] as? [String: [[String: Any]]])?["services"])
+    }
+
+    @Test("every service timeline is the answer table's: answer, OS range and deciding claims, for every platform, level and accuracy")
+    func timelinesAreTheAnswerTable() throws {
+        let data = try parsed(dataset(Self.shipped))
+        let table = AnswerTable(merge: Self.shipped.merge, model: Self.shipped.model)
         var compared = 0
-        for service in try #require(data["services"] as? [[String: Any]]) {
-            let id = try #require(service["id"] as? String)
-            let own = try #require(service["citations"] as? [Int])
-            let shape = shapes[try #require(service["answers"] as? Int)]
-            let available = try #require(shape["available"] as? [[[[String: Any]]]])
-            let reduced = try #require(shape["availableWithReducedAccuracy"] as? [[[[String: Any]]]])
-            for (p, platform) in platforms.enumerated() {
-                for (l, level) in levels.enumerated() {
-                    for (written, accuracy) in [(available[p][l], Accuracy.full), (reduced[p][l], .reduced)] {
-                        let expected = gated.timeline(.serviceAvailable, subject: id, platform: platform, level: level, accuracy: accuracy)
-                        #expect(written.count == expected.count, "\(id) on \(platform) under \(level)")
-                        for (segment, truth) in zip(written, expected) {
-                            let read = Self.resolved(segment, entityCitations: own, citations: citations)
-                            let decided = Set(truth.deciding)
-                            #expect(segment["answer"] as? String == truth.answer.id)
-                            #expect((segment["os"] as? [String: String])?["from"] == truth.os.from?.description)
-                            #expect((segment["os"] as? [String: String])?["until"] == truth.os.until?.description)
-                            #expect(read.deciding.map(reference) == truth.deciding)
-                            #expect(read.corroborating.map(reference) == truth.claims.filter { !decided.contains($0) })
-                            #expect(read.adjudication == truth.adjudications.first)
-                            compared += 1
-                        }
-                    }
+        for (slot, id) in Self.shipped.vocabulary.ids(.service).enumerated() {
+            let service = try #require((data["services"] as? [String: [String: Any]])?[id])
+            let answers = table.answers(slot: slot)
+            for (p, platform) in Self.shipped.vocabulary.ids(.platform).enumerated() {
+                let onPlatform = try #require((service["platforms"] as? [String: [String: Any]])?[platform])
+                for answer in ServiceAnswers.Answer.allCases where !answer.perLevel {
+                    let expected = answers.timeline(answer, platform: p)
+                    let written = Self.read(onPlatform[answer.name])
+                    #expect(written.map(\.answer) == expected.map(\.answer.id), "\(id) \(platform) \(answer.name)")
+                    #expect(written.map(\.citations) == expected.map(\.deciding))
+                    compared += written.count
+                }
+                for (l, level) in Self.shipped.vocabulary.ids(.level).enumerated() {
+                    let underLevel = try #require((onPlatform["levels"] as? [String: [String: Any]])?[level])
+                    let reduced = answers.timeline(.availableWithReducedAccuracy, platform: p, level: l)
+                    let written = Self.read(underLevel["availableWithReducedAccuracy"])
+                    #expect(written.map(\.answer) == reduced.map(\.answer.id))
+                    #expect(written.map(\.from) == reduced.map(\.os.from?.description) && written.map(\.until) == reduced.map(\.os.until?.description))
+                    let support = answers.support(platform: p, level: l)
+                    let writtenSupport = Self.read(underLevel["support"])
+                    #expect(writtenSupport.map(\.answer) == support.map(\.support.availability.id), "\(id) \(platform) \(level)")
+                    #expect(writtenSupport.map(\.from) == support.map(\.os.from?.description))
+                    compared += written.count + writtenSupport.count
                 }
             }
         }
-        #expect(compared > 100)
+        #expect(compared > 500)
     }
 
-    @Test("each distinct citation is listed once, and each kind's distinct answers once")
-    func tablesHoldEachEntryOnce() throws {
-        let data = try parsed(dataset(compiled(.shipped())))
-        let citations = try #require(data["citations"] as? [NSDictionary])
-        #expect(Set(citations).count == citations.count)
-        for (section, table) in try #require(data["answers"] as? [String: [NSDictionary]]) {
-            #expect(Set(table).count == table.count, "\(section)")
+    /// The support segment of a service's timeline that holds at `version` (nil: the newest).
+    static func segment(_ segments: [[String: Any]], at version: Version?) -> [String: Any]? {
+        segments.last { segment in
+            let os = segment["os"] as? [String: String]
+            let from = os?["from"].flatMap { Version($0) }, until = os?["until"].flatMap { Version($0) }
+            guard let version else { return until == nil }
+            return (from.map { $0 <= version } ?? true) && (until.map { version < $0 } ?? true)
         }
     }
 
-    @Test("services whose answers have the same shape share them: 100 generated services in 20 shapes (10 first versions, relaunching or not)")
-    func answersAreShared() throws {
-        let data = try parsed(dataset(compiled(SplitPagesTests.content(services: 100))))
-        let services = try #require(data["services"] as? [[String: Any]])
-        let shapes = try #require((data["answers"] as? [String: [Any]])?["services"])
-        let shipped = try #require(try parsed(dataset(compiled(.shipped())))["services"] as? [Any]).count
-        #expect(services.count == shipped + 100)
-        #expect(shapes.count <= shipped + 20)
+    @Test("for 400 random (service, platform, level, OS, accuracy), the dataset answers as capdoc query does: availability, since, relaunch")
+    func datasetAnswersAsQueryDoes() throws {
+        let data = try parsed(dataset(Self.shipped))
+        let answers = Answers(model: Self.shipped.model, merge: Self.shipped.merge)
+        let vocabulary = Self.shipped.vocabulary
+        var generator = SystemRandomNumberGenerator()
+        let versions = ["1.0", "2.0", "4.0", "5.0", "7.0", "8.0", "9.0", "10.15", "11.0", "13.0", "13.4", "14.0", "15.0", "17.0", "18.0", "26.0", "27.0"]
+        for _ in 0..<400 {
+            let service = vocabulary.ids(.service).randomElement(using: &generator)!
+            let platform = vocabulary.ids(.platform).randomElement(using: &generator)!
+            let level = vocabulary.ids(.level).randomElement(using: &generator)!
+            let os = Version(versions.randomElement(using: &generator)!)!
+            let accuracy = Bool.random(using: &generator) ? Accuracy.full : .reduced
+            let query = try answers.support(service: service, platform: platform, level: level, os: os, accuracy: accuracy)
+            let underLevel = try #require(
+                ((((data["services"] as? [String: Any])?[service] as? [String: Any])?["platforms"] as? [String: Any])?[platform] as? [String: Any])
+                    .flatMap { ($0["levels"] as? [String: [String: Any]])?[level] })
+            let timeline = try #require(underLevel[accuracy == .full ? "support" : "availableWithReducedAccuracy"] as? [[String: Any]])
+            let segment = Self.segment(timeline, at: os)
+            let label = "\(service) \(platform) \(level) \(os) \(accuracy)"
+            #expect((segment?["answer"] as? String ?? "unknown") == query.availability, "\(label)")
+            if accuracy == .full {
+                #expect(segment?["since"] as? String == query.since?.description, "\(label)")
+                let relaunch = segment?["launchesTerminatedApp"] as? String
+                #expect(relaunch.map { $0 == "yes" ? true : ($0 == "unknown" ? nil : false) } ?? nil == query.launchesTerminatedApp, "\(label)")
+            }
+        }
     }
 
     @Test("a segment's OS range written directly is range(_:) written compactly, for every kind of bound")
@@ -208,158 +233,64 @@ struct DatasetTests {
         }
     }
 
-    @Test("the dataset is the same bytes whether the services' pages hand their timelines in or the dataset works them out, in whatever order the pages end")
-    func assembledFromPages() throws {
-        let shipped = compiled(.shipped())
-        let alone = try dataset(shipped)
-        // A build of every format hands each service in from its page's job.
-        let everyFormat = try Builder(templates: Self.templates).render(shipped)
-        #expect(try #require(everyFormat.first { $0.path == DatasetRenderer.datasetFile }).contents == alone)
-        // The shipped services are not listed by id (`visits` is third), so entries wait for the ones
-        // before them: handed in backwards, in the list's order and shuffled, the bytes are the same.
-        let ids = shipped.vocabulary.ids(.service)
-        #expect(ids != ids.sorted(), "the fixture lists its services out of id order")
-        var generator = SystemRandomNumberGenerator()
-        for order in [Array(ids.indices.reversed()), Array(ids.indices), ids.indices.shuffled(using: &generator)] {
-            let assembly = DatasetAssembly(shipped, layout: .compact, servicesFromPages: true)
-            // Handed in before the sections ahead of the services are written, and after.
-            for (step, slot) in order.enumerated() {
-                if step == order.count / 2 { #expect(!assembly.prepare(), "services are still missing") }
-                let finished = assembly.deliver(slot: slot)
-                #expect(finished == (step == order.count - 1), "only the last service handed in completes the dataset")
-            }
-            // Streamed in pieces, as a build writes it to its file, or made whole: the same bytes.
-            var pieces: [UInt8] = []
-            try assembly.finish { pieces += $0 }
-            #expect(Data(pieces) == alone, "\(order)")
-        }
+    @Test("a pretty file embedded at a depth is the value written at that depth")
+    func embeddedAtDepth() {
+        let value: JSONValue = .object(["a": .array([.number(1), .string("x\ny")]), "b": .object(["c": .null])])
+        var file: [UInt8] = []
+        value.write(to: &file, indent: 0, layout: .pretty)
+        file.append(0x0A)
+        var embedded: [UInt8] = [], direct: [UInt8] = []
+        DatasetPackage.embed(file, depth: 2, layout: .pretty, to: &embedded)
+        value.write(to: &direct, indent: 2, layout: .pretty)
+        #expect(embedded == direct)
     }
 
-    @Test("each of a service's answers is the gated timeline of its fact kind, level and accuracy, whatever order they are asked in")
-    func serviceAnswersAreTheGatedTimelines() {
-        let shipped = compiled(.shipped())
-        let gated = GatedFacts(merge: shipped.merge, model: shipped.model)
-        let matrix = Matrix(gated: gated)
-        // Written out here, apart from `ServiceAnswers.Answer`: the dataset's member, its fact kind, its
-        // accuracy and whether it is given per level.
-        let expected: [(answer: ServiceAnswers.Answer, name: String, kind: FactKind, accuracy: Accuracy, perLevel: Bool)] = [
-            (.onPlatform, "onPlatform", .serviceOnPlatform, .full, false),
-            (.available, "available", .serviceAvailable, .full, true),
-            (.launchesTerminatedApp, "launchesTerminatedApp", .launchesTerminatedApp, .full, true),
-            (.deprecated, "deprecated", .serviceDeprecated, .full, false),
-            (.availableWithReducedAccuracy, "availableWithReducedAccuracy", .serviceAvailable, .reduced, true),
-            (.worksWithReducedAccuracy, "worksWithReducedAccuracy", .worksWithReducedAccuracy, .full, false),
-            (.explicitRequestRequired, "explicitRequestRequired", .explicitRequestRequired, .full, false),
-            (.optOutKey, "optOutKey", .optOutKey, .full, false),
-            (.backgroundModeRequired, "backgroundModeRequired", .backgroundModeRequired, .full, false),
-            (.backgroundDelivery, "backgroundDelivery", .backgroundDelivery, .full, false),
-        ]
-        #expect(expected.map(\.answer) == ServiceAnswers.Answer.allCases, "every answer, in the dataset's order")
-        let platforms = shipped.vocabulary.ids(.platform), levels = shipped.vocabulary.ids(.level)
-        func same(_ a: [GatedFacts.Segment], _ b: [GatedFacts.Segment]) -> Bool {
-            a.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
-                == b.map { [$0.os.description, $0.answer.id] + $0.facts.flatMap(\.claims) }
-        }
-        var generator = SystemRandomNumberGenerator()
-        for service in shipped.vocabulary.ids(.service) {
-            let answers = ServiceAnswers(service: service, matrix: matrix)
-            // Asked in a shuffled order, each twice: a slot that two answers shared would give one the other's.
-            var asks: [(Int, Int, Int)] = []
-            for (index, row) in expected.enumerated() {
-                for platform in platforms.indices { for level in (row.perLevel ? Array(levels.indices) : [0]) { asks.append((index, platform, level)) } }
-            }
-            for (index, platform, level) in (asks + asks).shuffled(using: &generator) {
-                let row = expected[index]
-                #expect(
-                    row.answer.name == row.name && row.answer.kind == row.kind && row.answer.accuracy == row.accuracy && row.answer.perLevel == row.perLevel)
-                let truth = gated.timeline(
-                    row.kind, subject: service, platform: platforms[platform], level: row.perLevel ? levels[level] : nil, accuracy: row.accuracy)
-                #expect(same(answers.timeline(row.answer, platform: platform, level: level), truth), "\(service) \(row.name) \(platforms[platform]) \(level)")
-            }
-        }
-    }
-
-    @Test("a service's support in its answers is the matrix's timeline, for every platform and level")
-    func supportIsTheMatrixTimeline() throws {
-        let shipped = compiled(.shipped())
-        let matrix = Matrix(gated: GatedFacts(merge: shipped.merge, model: shipped.model))
-        let platforms = shipped.vocabulary.ids(.platform), levels = shipped.vocabulary.ids(.level)
-        func words(_ timeline: ServiceAnswers.SupportTimeline) -> [String] {
-            timeline.map {
-                "\($0.os) \($0.support.availability.id) \($0.support.relaunch.id) \($0.support.deprecation?.since?.description ?? "-") \($0.support.claims)"
-            }
-        }
-        for service in shipped.vocabulary.ids(.service) {
-            let answers = ServiceAnswers(service: service, matrix: matrix)
-            for (p, platform) in platforms.enumerated() {
-                for (l, level) in levels.enumerated() {
-                    #expect(
-                        words(answers.support(platform: p, level: l)) == words(matrix.timeline(service: service, platform: platform, level: level)),
-                        "\(service) \(platform) \(level)")
-                }
-            }
-        }
-    }
-
-    @Test("a stream spilled between elements, in pieces of any size, is the bytes it writes whole, in either layout")
-    func spilledStream() {
-        let members: [String: JSONValue] = ["b": .array((0..<40).map { .number($0) }), "a": .string("first")]
-        for layout in [JSONLayout.compact, .pretty] {
-            func write(_ stream: inout JSONStream) {
-                stream.object([
-                    "list": .elements(50) { index in .object(["n": .number(index), "text": .string(String(repeating: "x", count: index))]) },
-                    "written": .written(30) { index in ArraySlice(Array("\(index * 7)".utf8)) },
-                    "value": .value(.object(members.mapValues { $0 })),
-                ])
-            }
-            var whole = JSONStream(layout: layout)
-            write(&whole)
-            for size in [1, 7, 100, 4096] {
-                var pieces: [[UInt8]] = []
-                var spilled = JSONStream(layout: layout)
-                spilled.spillSize = size
-                spilled.spill = { bytes in
-                    pieces.append(bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
-                write(&spilled)
-                #expect(pieces.joined() + spilled.bytes == whole.bytes, "\(layout) \(size)")
-                #expect(size >= whole.bytes.count || !pieces.isEmpty, "it spilled")
-            }
-        }
-    }
-
-    @Test("the first error of the file the dataset is streamed to stops the writing and is thrown")
-    func streamedDatasetFailure() throws {
+    @Test("the first error of a file the dataset is written to stops the writing and is thrown, and nothing after it is written")
+    func packagingFailure() throws {
         struct Full: Error {}
-        let assembly = DatasetAssembly(compiled(.shipped()), layout: .compact, servicesFromPages: false)
-        #expect(assembly.prepare())
-        var calls = 0
-        #expect(throws: Full.self) {
-            try assembly.finish { _ in
-                calls += 1
-                throw Full()
+        final class FailingSink: FileSink, @unchecked Sendable {
+            var pieces = 0
+            var files: [String: [UInt8]] = [:]
+            func write(_ file: OutputFile) throws { files[file.path] = file.bytes }
+            func write(path: String, streaming produce: (([UInt8]) throws -> Void) throws -> Void) throws {
+                try produce { _ in
+                    pieces += 1
+                    if path == DatasetRenderer.compressedFile { throw Full() }
+                }
             }
+            func read(path: String) throws -> [UInt8] { files[path] ?? [] }
         }
-        #expect(calls == 1, "no piece after the first failure")
+        let input = RenderInput(Self.shipped)
+        let sink = FailingSink()
+        for file in try DatasetRenderer().renderShared(input) { try sink.write(file) }
+        for slot in Self.shipped.vocabulary.ids(.service).indices { try sink.write(DatasetRenderer().serviceFile(slot: slot, input)) }
+        #expect(throws: Full.self) { try DatasetPackage(input: input, layout: .compact).write(into: sink) }
+        #expect(sink.pieces == 2, "one piece to capdoc.json, then the failing one to the .gz")
     }
 
-    @Test("citations are numbered the first time each content is met, past many growths of their table and alike contents")
-    func citationNumbering() {
-        var generator = SystemRandomNumberGenerator()
-        var citations = DatasetCitations(layout: .compact)
-        var reference: [DatasetCitations.Content: Int] = [:]
-        // Contents that differ only in where a claim is (deciding or corroborating), in their ruling, or
-        // in one claim: each is a citation of its own.
-        let rulings: [String?] = [nil, "ruling-a", "ruling-b"]
-        for _ in 0..<20_000 {
-            let deciding = (0..<Int.random(in: 1...3, using: &generator)).map { _ in Int32.random(in: 0..<40, using: &generator) }
-            let corroborating = (0..<Int.random(in: 0...1, using: &generator)).map { _ in Int32.random(in: 0..<40, using: &generator) }
-            let content = DatasetCitations.Content(deciding: deciding, corroborating: corroborating, adjudication: rulings.randomElement(using: &generator)!)
-            let expected = reference[content] ?? reference.count
-            reference[content] = expected
-            #expect(citations.index(of: content) == expected)
+    @Test("every property and every enumerated value of the schema has a description")
+    func schemaDescribesEverything() throws {
+        let schema = DatasetSchema.schema(Self.shipped)
+        var undescribed: [String] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            guard case let .object(members) = value else {
+                if case let .array(items) = value { for (index, item) in items.enumerated() { walk(item, "\(path)[\(index)]") } }
+                return
+            }
+            if case let .object(properties)? = members["properties"] {
+                for (name, property) in properties {
+                    if case let .object(inner) = property, inner["description"] == nil { undescribed.append("\(path).\(name)") }
+                }
+            }
+            if case let .array(options)? = members["oneOf"] {
+                for option in options {
+                    if case let .object(inner) = option, inner["const"] != nil, inner["description"] == nil { undescribed.append("\(path) oneOf") }
+                }
+            }
+            #expect(members["enum"] == nil, "\(path): an enum cannot describe its values; use oneOf with const")
+            for (name, member) in members { walk(member, "\(path)/\(name)") }
         }
-        #expect(citations.count == reference.count && reference.count > 2_000, "the table grew several times")
+        walk(schema, "#")
+        #expect(undescribed == [])
     }
 }

@@ -70,10 +70,10 @@ struct QueryTests {
         // A page where every cell is decided says nothing of it.
         let appClip = try #require(explainer.markdown(explainer.resolve("app-clip")))
         #expect(!appClip.contains("means that no source decides"))
-        let bytes = DatasetRenderer().dataset(CompiledModel(model: Self.report.model, merge: Self.report.merge))
+        let files = try Builder(formats: [.json], templates: DatasetTests.templates).render(CompiledModel(model: Self.report.model, merge: Self.report.merge))
+        let bytes = try #require(files.first { $0.path == DatasetRenderer.datasetFile }).bytes
         let dataset = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        let services = try #require(dataset?["services"] as? [[String: Any]])
-        let entry = try #require(services.first { $0["id"] as? String == "live-updates" })
+        let entry = try #require((dataset?["services"] as? [String: [String: Any]])?["live-updates"])
         #expect(entry["consulted"] as? [String] == answers.sourcesNaming(.service, "live-updates"))
     }
 

@@ -80,7 +80,24 @@ for e in errors[:20]:
     print(f"capdoc.json at /{'/'.join(map(str, e.absolute_path))}: {e.message}")
 if errors:
     sys.exit(f"{len(errors)} schema errors")
-print(f"schemaVersion {data.get('schemaVersion')}")
+# Each entity's own file against its definition, and each source's file against sourceFile.
+import glob, os
+definitions = {"apis": "api", "bundles": "bundle", "keys": "key", "platforms": "platform", "requests": "request",
+               "services": "service", "statuses": "status", "sources": "sourceFile"}
+site = os.path.dirname(data_path)
+checked = 0
+for section, definition in definitions.items():
+    validator = Draft202012Validator({"$schema": declared, "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"})
+    for path in sorted(glob.glob(os.path.join(site, "data", section, "*.json"))):
+        for e in list(validator.iter_errors(json.load(open(path, encoding="utf-8"))))[:5]:
+            errors.append(e)
+            print(f"{os.path.relpath(path, site)} at /{'/'.join(map(str, e.absolute_path))}: {e.message}")
+        checked += 1
+if errors:
+    sys.exit(f"{len(errors)} schema errors in the entities' files")
+if checked == 0:
+    sys.exit("no entity files under data/")
+print(f"schemaVersion {data.get('schemaVersion')}, and {checked} files under data/")
 EOF
   )
   if [ $? -eq 0 ]; then pass "json-schema: capdoc.json is valid against capdoc.schema.json (Draft 2020-12; $out)"

@@ -1,11 +1,11 @@
 /// Reads `domain.yaml`: the words that name what the Content is about, and its optional concepts
-/// (see `Domain`). Every field but `framework` and `facts` is required: a page titled by a default
+/// (see `Domain`). Every field but `framework`, `facts` and `version` is required: a page titled by a default
 /// would speak of no domain at all, and a concept left unsaid would be guessed.
 enum DomainReader {
     static let file = "domain.yaml"
     static let fields = [
         "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow",
-        "facts",
+        "facts", "version",
     ]
 
     static func domain(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Domain? {
@@ -21,6 +21,11 @@ enum DomainReader {
             summary = text("summary")
         let framework = reader.node("framework").flatMap { ValueReader.nonEmptyString($0, field: "framework", diagnostics: &diagnostics) }
         let relaunch = flag("relaunch"), flow = flag("flow")
+        // The Content's release, which the dataset carries so that a tool can pin it: one word.
+        let version = reader.node("version").flatMap { ValueReader.nonEmptyString($0, field: "version", diagnostics: &diagnostics) }
+        if let version, version.value.contains(where: { $0.isWhitespace }) {
+            diagnostics.append(Diagnostic(.error, "version '\(version.value)' must be one word, such as 2026.11.28", at: version.location, check: .wrongType))
+        }
         // The man page's name is a file name and an argument of `man`, like an id.
         if let manPage, !Identifier.isKebabCase(manPage.value) {
             diagnostics.append(
@@ -35,7 +40,8 @@ enum DomainReader {
         return Domain(
             name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
             usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
-            framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles)
+            framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles,
+            version: version?.value)
     }
 
     /// `facts`: a mapping from fact kind to its title in the domain's words.

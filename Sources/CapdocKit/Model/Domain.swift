@@ -34,12 +34,15 @@ public struct Domain: Sendable, Hashable {
     public var flow: Bool
     /// Titles of fact kinds in this domain's words, where the generic title would not do.
     var factTitles: [FactKind: String]
+    /// The Content's release (`version` in domain.yaml, such as "2026.11.28"), which the dataset
+    /// carries so that a tool can pin the answers it read; nil where the Content names none.
+    public var version: String?
 
     public init(
         name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
         purpose: String = "why the app needs access", usageExample: String = "Why your app needs access",
         usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
-        relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:]
+        relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil
     ) {
         self.name = name
         self.fullName = fullName
@@ -54,6 +57,7 @@ public struct Domain: Sendable, Hashable {
         self.relaunch = relaunch
         self.flow = flow
         self.factTitles = factTitles
+        self.version = version
     }
 
     /// A fact kind's title for readers: the domain's, or the generic one.

@@ -70,59 +70,45 @@ public struct Builder: Sendable {
 
     /// Renders every page in every format and the shared files, on every core, handing each file to
     /// the sink as soon as it exists. A job is one page in all formats, or the shared files (job 0).
-    /// Pages go in `RenderOrder`, which lets each block of services' cells go once its pages are
-    /// written; with no format that has pages (`--format json`), no page is built and job 0 writes
-    /// the whole dataset. With pages, each service's page job hands the answers its page was made
-    /// of to the dataset (`DatasetAssembly.deliver`), which would otherwise work them out again, and
-    /// the job that completes the dataset writes it.
+    /// Pages go in `RenderOrder`, which lets each block of services' answers go once its pages are
+    /// written. The job of a service's page also writes the service's file of the dataset, from the
+    /// same answers; with no format that has pages (`--format json`) the jobs write only those. Once
+    /// every job is done, `capdoc.json` is packaged from the entities' files (`DatasetPackage`).
     private func emit(_ compiled: CompiledModel, renderers: [any Renderer], into sink: any FileSink, timer: inout PhaseTimer) throws {
         let input = RenderInput(compiled)
         let pageRenderers = renderers.filter(\.hasPages)
         let order = input.renderOrder
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
-        let assembly = dataset.map {
-            DatasetAssembly(
-                compiled, layout: $0.layout, servicesFromPages: !pageRenderers.isEmpty, answers: input.answerTable,
-                sources: input.sourcesBySubject)
-        }
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
-        // the search's entries, the deployment targets, the dataset's claims.
+        // the search's entries, the deployment targets.
         timer.lap("plan the pages")
-        // The dataset, once complete, streamed to its file by the job that completed it.
-        @Sendable func finish(_ assembly: DatasetAssembly) throws {
-            try tally.measure("shared: Dataset") {
-                try sink.write(path: DatasetRenderer.datasetFile) { try assembly.finish($0) }
-            }
-        }
-        try parallelForEach(pageRenderers.isEmpty ? 1 : input.pageCount + 1) { job in
+        try parallelForEach(pageRenderers.isEmpty && dataset == nil ? 1 : input.pageCount + 1) { job in
             if job == 0 {
                 for renderer in renderers {
-                    if let dataset, let assembly, renderer is DatasetRenderer {
-                        try sink.write(dataset.schemaFile(input))
-                        if tally.measure("shared: Dataset", { assembly.prepare() }) { try finish(assembly) }
-                        continue
-                    }
                     let files = try tally.measure("shared: \(renderer.name)") { try renderer.renderShared(input) }
                     try tally.measure("shared: write") { for file in files { try sink.write(file) } }
                 }
-            } else {
-                let index = order.pages[job - 1]
-                let source = input.pageSources[index]
+                return
+            }
+            let index = order.pages[job - 1]
+            let source = input.pageSources[index]
+            if !pageRenderers.isEmpty {
                 let page = tally.measure("\(PageKind(page: index, of: input)): compose") { source.build() }
                 for renderer in pageRenderers {
                     let files = tally.measure("\(PageKind(page: index, of: input)): \(renderer.name)") { renderer.render(page, input) }
                     try tally.measure("\(PageKind(page: index, of: input)): write") { for file in files { try sink.write(file) } }
                 }
-                // A service's entry is made from the answers its page was made of, before the page's
-                // block may let them go (`order.written`).
-                let completed =
-                    if let assembly, let slot = source.serviceSlot {
-                        tally.measure("\(PageKind(page: index, of: input)): Dataset") { assembly.deliver(slot: slot) }
-                    } else { false }
-                order.written(index)
-                if completed, let assembly { try finish(assembly) }
             }
+            // Before the page's block may let the service's answers go (`order.written`).
+            if let dataset, let slot = source.serviceSlot {
+                let file = tally.measure("\(PageKind(page: index, of: input)): Dataset") { dataset.serviceFile(slot: slot, input) }
+                try sink.write(file)
+            }
+            order.written(index)
+        }
+        if let dataset {
+            try tally.measure("shared: Dataset package") { try DatasetPackage(input: input, layout: dataset.layout).write(into: sink) }
         }
         if WorkTally.enabled { try? StandardStreams.write(tally.report(), to: StandardStreams.error) }
     }
@@ -154,12 +140,21 @@ private final class CollectingSink: FileSink, @unchecked Sendable {
 
     var files: [OutputFile] { lock.withLock { collected } }
 
-    private var paths: Set<String> = []
+    /// Each file's place in `collected`, by path.
+    private var places: [String: Int] = [:]
 
     func write(_ file: OutputFile) throws {
         try lock.withLock {
-            guard paths.insert(file.path).inserted else { throw OutputWriter.Failure.writtenTwice(file.path) }
+            guard places[file.path] == nil else { throw OutputWriter.Failure.writtenTwice(file.path) }
+            places[file.path] = collected.count
             collected.append(file)
         }
+    }
+
+    func read(path: String) throws -> [UInt8] {
+        guard let bytes = lock.withLock({ places[path].map { collected[$0].bytes } }) else {
+            throw OutputWriter.Failure.io("cannot read '\(path)': not written")
+        }
+        return bytes
     }
 }

@@ -84,6 +84,9 @@ public protocol FileSink: Sendable {
     /// A file made in pieces: `produce` hands each piece to the function it is given, in order. A
     /// large file (`capdoc.json`) then goes to disk as it is made, never whole in memory.
     func write(path: String, streaming produce: (_ piece: ([UInt8]) throws -> Void) throws -> Void) throws
+    /// A file written before, as it was written: what `capdoc.json` is packaged from (the entities'
+    /// files under `data/`, `DatasetPackage`).
+    func read(path: String) throws -> [UInt8]
 }
 
 extension FileSink {

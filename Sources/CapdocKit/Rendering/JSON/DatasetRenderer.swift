@@ -1,18 +1,21 @@
 import Foundation
 
-/// Renders `capdoc.json`, the dataset for tools, and `capdoc.schema.json`, its JSON Schema.
+/// Renders the dataset for tools: one file per entity under `data/` (`data/services/ID.json`, …,
+/// `data/sources/ID.json` with the source's claims), then `capdoc.json`, the whole dataset, which
+/// holds each entity's file as its entry (`DatasetPackage`), and `capdoc.json.gz`; and
+/// `capdoc.schema.json`, its JSON Schema.
 ///
-/// Claims are listed once, in `claims`; the merged facts behind the answers once each, in
-/// `citations`, naming the claims that decide them by index. Each entity lists the citations of its
-/// facts, and its timelines (in `answers`, shared by the entities whose answers have the same shape)
-/// name them by position in that list; a fact about platforms (and levels) is a list in the order of
-/// `platforms` (and `levels`). Arrays follow vocabulary order; object keys are sorted; the bytes
-/// depend on nothing but the Content and the layout.
+/// Every answer is reached by ids (`services["region-monitoring"].platforms.ios.levels.always`), every
+/// citation is a claim reference (`"source#claim"`) that is a key of `claims`; nothing is positional.
+/// Object keys are sorted; the bytes depend on nothing but the Content and the layout.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "5.1.0"
+    public static let schemaVersion = "6.0.0"
     public static let datasetFile = "capdoc.json"
+    public static let compressedFile = "capdoc.json.gz"
     public static let schemaFile = "capdoc.schema.json"
+    /// The folder of the entities' own files.
+    static let dataFolder = "data"
 
     /// Compact for tools by default; `capdoc build --pretty` indents it for people (the same data).
     public var layout: JSONLayout
@@ -24,39 +27,44 @@ public struct DatasetRenderer: Renderer {
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] { [] }
     var hasPages: Bool { false }
 
+    /// The schema and the files of every entity but the services (whose files their page jobs write,
+    /// `serviceFile`) and the sources.
     public func renderShared(_ input: RenderInput) throws -> [OutputFile] {
-        [OutputFile(path: Self.datasetFile, bytes: dataset(input.compiled)), schemaFile(input)]
+        let entities = DatasetEntities(input.compiled, answers: input.answerTable, sources: input.sourcesBySubject)
+        var files = [schemaFile(input)]
+        for (kind, section) in DatasetEntities.sections where kind != .service {
+            for entity in input.compiled.vocabulary.all(kind) {
+                files.append(file(section, entity.id.value, compact: entities.entity(kind, entity)))
+            }
+        }
+        for source in input.compiled.model.sources {
+            var bytes: [UInt8] = []
+            DatasetSections.source(source, withClaims: true).write(to: &bytes, indent: 0, layout: layout)
+            bytes.append(0x0A)
+            files.append(OutputFile(path: Self.path("sources", source.id.value), bytes: bytes))
+        }
+        return files
+    }
+
+    /// The file of the service at `slot`, from the answers its page is made of (`AnswerTable`).
+    func serviceFile(slot: Int, _ input: RenderInput) -> OutputFile {
+        let service = input.compiled.vocabulary.all(.service)[slot]
+        let entities = DatasetEntities(input.compiled, answers: input.answerTable, sources: input.sourcesBySubject)
+        return file("services", service.id.value, compact: entities.service(service, input.answerTable.answers(slot: slot)))
+    }
+
+    static func path(_ section: String, _ id: String) -> String { "\(dataFolder)/\(section)/\(id).json" }
+
+    private func file(_ section: String, _ id: String, compact: [UInt8]) -> OutputFile {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(compact.count + 1)
+        JSONRelayout.write(compact, indent: 0, layout: layout, to: &bytes)
+        bytes.append(0x0A)
+        return OutputFile(path: Self.path(section, id), bytes: bytes)
     }
 
     func schemaFile(_ input: RenderInput) -> OutputFile {
-        OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled.vocabulary.domain).serialized())
-    }
-
-    /// The dataset's bytes, every entity worked out here, in order (`DatasetAssembly`).
-    func dataset(_ compiled: CompiledModel) -> [UInt8] {
-        // With no page to hand the services in, `prepare` writes every entity.
-        let assembly = DatasetAssembly(compiled, layout: layout, servicesFromPages: false)
-        precondition(assembly.prepare(), "the dataset is complete once prepared without pages")
-        return assembly.bytes()
-    }
-
-    /// One row of the flow: a transition and its prompt, where it holds, and what states it.
-    static func transition(_ row: Flow.Row, claims: DatasetClaims) -> JSONValue {
-        .object([
-            "from": .string(row.from),
-            "trigger": .string(row.trigger),
-            "choice": row.choice.map(JSONValue.string) ?? .null,
-            "prompted": .bool(row.prompted),
-            "promptKey": row.promptKey.map(JSONValue.string) ?? .null,
-            "to": .string(row.outcome.to),
-            "reportedStatus": row.outcome.status.map(JSONValue.string) ?? .null,
-            "delegateNotified": row.outcome.delegate.map(JSONValue.bool) ?? .null,
-            "platforms": .strings(row.platforms),
-            "os": .object(row.os.mapValues { .array($0.map(Self.range)) }),
-            "deciding": claims.indices(row.deciding),
-            "corroborating": claims.corroborating(row.claims, deciding: row.deciding),
-            "adjudications": .strings(row.adjudications),
-        ])
+        OutputFile(path: Self.schemaFile, text: DatasetSchema.schema(input.compiled).serialized())
     }
 
     static func promptKey(_ value: ClaimValue) -> JSONValue {
@@ -111,18 +119,5 @@ public struct DatasetRenderer: Renderer {
         case .all: .string("all")
         case let .named(ids): .strings(ids.map(\.value))
         }
-    }
-
-    /// A source's own description; its claims are in `claims`, each naming its source by index.
-    static func source(_ source: Source) -> JSONValue {
-        .object([
-            "id": .string(source.id.value),
-            "title": .string(source.title),
-            "edition": source.edition.map(JSONValue.string),
-            "url": .string(source.url),
-            "kind": .string(source.kind),
-            "date": source.date.map(JSONValue.string),
-            "summary": source.summary.map(JSONValue.string),
-        ])
     }
 }

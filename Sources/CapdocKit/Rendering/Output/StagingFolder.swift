@@ -80,6 +80,31 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         }
     }
 
+    /// A file written before, opened component by component without following links.
+    func read(path: String) throws -> [UInt8] {
+        let components = try OutputWriter.components(of: path)
+        let folder = try openFolder(components.dropLast())
+        defer { if folder != descriptor { close(folder) } }
+        let file = openat(folder, components.last!, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { throw OutputWriter.Failure.io("cannot read '\(path)': \(SystemCall.reason)") }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.read(file, buffer.baseAddress!, buffer.count)
+                #else
+                    Darwin.read(file, buffer.baseAddress!, buffer.count)
+                #endif
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw OutputWriter.Failure.io("cannot read '\(path)': \(SystemCall.reason)") }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
     /// Gives the finished folder its permissions (those of the output it replaces, so that a private
     /// output stays private) before it is swapped in.
     func finish(mode: mode_t) throws {
