@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "CapdocKit",
                 "CapdocCodeScan",
+                "CapdocFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // On Linux the command allocates with mimalloc (Debian's libmimalloc-dev), linked before
