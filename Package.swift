@@ -1,5 +1,24 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Whether mimalloc's library is installed for the linker (Debian's and Ubuntu's libmimalloc-dev put
+/// `libmimalloc.so` in /usr/lib/<triple>). It is only an allocator, faster for large builds: where it
+/// is absent (a distribution without the package, a machine where nobody installed it) the command is
+/// built with the system's malloc rather than failing at link time. SwiftPM caches the evaluated
+/// manifest, so a mimalloc installed after a first build is used once Package.swift changes or
+/// `.build` is removed; Scripts/build installs it before the first build.
+let hasMimalloc: Bool = {
+    #if os(Linux)
+        let files = FileManager.default
+        var folders = ["/usr/lib", "/usr/lib64", "/usr/local/lib"]
+        let multiarch = (try? files.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+        folders += multiarch.filter { $0.contains("-linux-") }.map { "/usr/lib/\($0)" }
+        return folders.contains { files.fileExists(atPath: "\($0)/libmimalloc.so") }
+    #else
+        return false
+    #endif
+}()
 
 let package = Package(
     name: "capdoc",
@@ -74,7 +93,8 @@ let package = Package(
             // glibc so that it replaces malloc for the whole process: a build at 20,000 services makes
             // tens of millions of short-lived allocations, and glibc's malloc was a sixth of its time
             // (consolidating and unlinking free chunks). The library leaves the choice to its users.
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))],
+            // Only where it is installed (hasMimalloc): elsewhere, and off Linux, the system's malloc.
+            linkerSettings: hasMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : [],
             // The shipped Content, compiled in: query, explain and lint-plist run from any folder.
             plugins: ["EmbedContent"]
         ),

@@ -17,6 +17,7 @@ max_seconds=${max_seconds:-5}
 max_kib=${max_kib:-$((512 * 1024))}
 have_time=0
 [ -x /usr/bin/time ] && /usr/bin/time -f '%e' true 2>/dev/null && have_time=1
+[ "$have_time" = 1 ] || skip "the time and memory bounds of every case" "/usr/bin/time is not installed (Debian's time; Scripts/prerequisites test installs it)"
 
 # bounded NAME EXPECTED COMMAND...: like expect_status, under a 30 s timeout, and checks the bounds.
 bounded() {

@@ -166,7 +166,7 @@ if command -v script > /dev/null; then
   only_styles "query" "$work/tty"
   lacks "  the argument's SGR is not passed through" "$out" $'\e\[31mred'
 else
-  pass "script(1) is not installed: the terminal cases are skipped"
+  skip "the terminal cases" "script(1) is not installed (bsdutils; Scripts/prerequisites test installs it)"
 fi
 
 # The site of the clean fixture: no C0 control but tab, LF, CR, and no DEL, in any HTML page.

