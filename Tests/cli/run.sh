@@ -72,6 +72,14 @@ schema = json.load(open("_site/capdoc.schema.json"))
 jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(json.load(open("_site/capdoc.json")))
 PY
+consumers=$(python3 "$root/Tests/cli/dataset_consumers.py" "$capdoc" _site/capdoc.json "$root" 2>&1) && pass "the five dataset consumers of docs/dataset.md (Python, JavaScript) answer as capdoc query does" || fail "the five dataset consumers" "$consumers"
+[ -f _site/capdoc.json.gz ] && gzip -dc _site/capdoc.json.gz | cmp -s - _site/capdoc.json && pass "capdoc.json.gz is capdoc.json gzipped" || fail "capdoc.json.gz is capdoc.json gzipped"
+cp _site/capdoc.json previous.json
+python3 -c 'import json,sys; d=json.load(open("previous.json")); d["services"]["visits"]["platforms"]["ios"]["levels"]["always"]["support"][-1]["answer"]="no"; json.dump(d,open("previous.json","w"))'
+expect_status "diff reads two datasets" 0 "$capdoc" diff previous.json _site/capdoc.json
+contains "diff says which answer moved" "$out" '^changed  services/visits platforms.ios.levels.always.support$'
+expect_status "diff refuses a file that is no dataset" 1 "$capdoc" diff _site/capdoc.schema.json _site/capdoc.json
+contains "diff names the file it refuses" "$err" 'capdoc.schema.json: not a capdoc dataset'
 grep -q '<svg[^>]* role="img"' _site/flow.html && grep -q '<title id="flow-diagram-title">' _site/flow.html && pass "the flow page has its diagram, with a title" || fail "the flow page has its diagram"
 [ -f _site/man/man7/capdoc-authorization-flow.7 ] && [ -f _site/markdown/flow.md ] && ! grep -q '<svg' _site/markdown/flow.md && pass "the flow page is in man and Markdown, without the SVG" || fail "the flow page in man and Markdown"
 cp -r _site first
