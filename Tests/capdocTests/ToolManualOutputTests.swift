@@ -29,7 +29,10 @@ struct ToolManualOutputTests {
     func everyOption() throws {
         let text = try Self.manual()
         let tool = try CommandDescription.tool()
-        #expect(tool.root.subcommands.map(\.name) == ["capdoc check", "capdoc build", "capdoc query", "capdoc explain", "capdoc list", "capdoc lint-plist"])
+        #expect(
+            tool.root.subcommands.map(\.name) == [
+                "capdoc check", "capdoc build", "capdoc query", "capdoc explain", "capdoc list", "capdoc lint-plist", "capdoc diff",
+            ])
         for command in tool.root.all {
             #expect(command.name == "capdoc" || text.contains(Self.roff(command.name)), "\(command.name)")
             for argument in command.arguments {

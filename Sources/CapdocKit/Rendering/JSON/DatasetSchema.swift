@@ -10,6 +10,8 @@ struct DatasetSchema {
     static func schema(_ compiled: CompiledModel) -> JSONValue { DatasetSchema(compiled: compiled).root }
 
     private var vocabulary: Vocabulary { compiled.vocabulary }
+    /// Whether the domain has relaunch facts: only then do support segments say whether a terminated app is relaunched.
+    private var relaunch: Bool { vocabulary.domain.relaunch }
 
     var root: JSONValue {
         let domain = vocabulary.domain
@@ -133,7 +135,8 @@ struct DatasetSchema {
     private func timeline(_ description: String) -> JSONValue { ref("timeline", description) }
 
     private var factKinds: JSONValue {
-        words("A kind of fact.", FactKind.allCases.map { ($0.rawValue, $0.title) })
+        // Only the kinds the domain has: a claim of another kind is an error of `capdoc check`.
+        words("A kind of fact.", FactKind.allCases.filter(vocabulary.domain.has).map { ($0.rawValue, vocabulary.domain.title($0)) })
     }
 
     /// The words an answer can be: the fixed ones, and each gate's outcome.
@@ -199,16 +202,15 @@ struct DatasetSchema {
                     "replacement": described("Where something is deprecated (`answer` `yes`): what a source says to use instead.", Self.string),
                 ]) { $1 }, required: ["answer", "citations"]),
             "supportSegment": object(
-                "One range of a service's support under a level, as a matrix cell shows it: availability, relaunch and deprecation read together.",
+                relaunch
+                    ? "One range of a service's support under a level, as a matrix cell shows it: availability, relaunch and deprecation read together."
+                    : "One range of a service's support under a level, as a matrix cell shows it: availability and deprecation read together.",
                 citationMembers.merging([
                     "os": ref("range", "The versions it holds for (absent: every version)."),
                     "answer": described("Whether the service works: the availability's answer.", answer),
                     "since": described(
                         "The version from which this answer has held without a break (absent: from the platform's first version); a deprecation does not break it.",
                         Self.version),
-                    "launchesTerminatedApp": described(
-                        "Whether the system relaunches a terminated app to deliver the service's events (absent where the Content has no relaunch facts).",
-                        answer),
                     "deprecated": object(
                         "Present where the service's API is deprecated here.",
                         [
@@ -216,7 +218,11 @@ struct DatasetSchema {
                             "replacement": described("What a source says to use instead.", Self.string),
                         ], required: []),
                     "gate": described("The gate that closed the availability, or that is undecided where `answer` is `unknown`.", Self.id),
-                ]) { $1 }, required: ["answer", "citations"]),
+                ]) { $1 }.merging(
+                    relaunch
+                        ? ["launchesTerminatedApp": described("Whether the system relaunches a terminated app to deliver the service's events.", answer)]
+                        : [:]
+                ) { $1 }, required: ["answer", "citations"]),
             "entity": entity("An entity with no answers of its own (a level, a choice).", [:], required: []),
             "platform": entity(
                 "A platform: the levels it offers and what the sources note about it.",
@@ -256,10 +262,10 @@ struct DatasetSchema {
                 [
                     "onPlatform": timeline("Whether the service exists on the platform."),
                     "deprecated": timeline("Whether its API is deprecated (with `replacement`)."),
-                    "worksWithReducedAccuracy": timeline("Whether it works when the user turned Precise Location off."),
+                    "worksWithReducedAccuracy": timeline("Whether it works under reduced accuracy."),
                     "explicitRequestRequired": timeline("Whether the app must request authorization itself before it works."),
                     "optOutKey": timeline("The Info.plist key that stops it from requesting authorization by itself (`value`)."),
-                    "backgroundModeRequired": timeline("Whether it needs the location background mode to run in the background."),
+                    "backgroundModeRequired": timeline("Whether it needs a background mode to run in the background."),
                     "backgroundDelivery": timeline("Whether it delivers events while the app is in the background."),
                     "levels": byLevel("Its answers under each level.", ref("serviceUnderLevel")),
                 ],
@@ -271,9 +277,11 @@ struct DatasetSchema {
                 "A service on a platform under a level.",
                 [
                     "support": described(
-                        "The answer a page shows, with full accuracy: whether it works, since when, whether a terminated app is relaunched, and deprecation, over OS versions; its citations are those of all three.",
+                        relaunch
+                            ? "The answer a page shows, with full accuracy: whether it works, since when, whether a terminated app is relaunched, and deprecation, over OS versions; its citations are those of all three."
+                            : "The answer a page shows, with full accuracy: whether it works, since when, and deprecation, over OS versions; its citations are those of both.",
                         array(ref("supportSegment"))),
-                    "availableWithReducedAccuracy": timeline("Whether it works when the user turned Precise Location off."),
+                    "availableWithReducedAccuracy": timeline("Whether it works under reduced accuracy."),
                 ], required: ["support", "availableWithReducedAccuracy"]),
             "api": entity(
                 "An API of the framework.",
@@ -343,7 +351,7 @@ struct DatasetSchema {
                     "requires": described("The kind of fact that must hold.", factKinds),
                     "subject": described("Which entity the required fact is about.", Self.string),
                     "accuracy": words(
-                        "Where present: the gate applies only under this accuracy.", [("full", "Precise Location on."), ("reduced", "Precise Location off.")]),
+                        "Where present: the gate applies only under this accuracy.", [("full", "Full accuracy."), ("reduced", "Reduced accuracy.")]),
                 ], required: ["id", "name", "outcome", "summary", "facts", "requires"]),
             "adjudication": object(
                 "A ruling on a contradiction between sources.",
