@@ -32,6 +32,11 @@ its entry in the page's citations, which is scrolled into view, highlighted, sho
 to the claim on its source page. And the platform filter: tvOS unticked on the matrix page hides its
 column there and its rows on a service page, which says so and shows every platform again on request;
 `?hide=visionos,mac-catalyst` in a link hides those two.
+And the flow as a person sees it: flow.html shows the prompts' buttons by title (“Allow Once” from
+iOS 13.0, and a button no source names as such), the prompt of requestWhenInUseAuthorization()
+with its Precise Location note linking to NSLocationDefaultAccuracyReduced; its version links,
+followed like a reader would, lead to an era's page that shows only that era's buttons and
+transitions (iOS 14.0+: Allow Once and the reminder alert; iOS 8.0 to 11.0: neither).
 
 Screenshots of the home page, services/region-monitoring, flow, a key page and the A–Z index at both
 widths and both schemes go to $CAPDOC_SCREENS (default /tmp/capdoc-screens).
@@ -48,7 +53,7 @@ from urllib.parse import unquote, urlsplit
 
 WIDTHS = [(390, 844, True), (1280, 800, False)]
 SCHEMES = ["light", "dark"]
-SCREENSHOT_PAGES = ["index.html", "services/region-monitoring.html", "flow.html",
+SCREENSHOT_PAGES = ["index.html", "services/region-monitoring.html", "flow.html", "flow/ios-14.0.html",
                     "keys/NSLocationWhenInUseUsageDescription.html", "a-z.html"]
 SEARCHES = [("requestLocation", "services/standard-location.html"),
             ("NSLocationUsageDescription", "keys/NSLocationUsageDescription.html")]
@@ -627,6 +632,62 @@ def main():
             driver.find_element(By.CSS_SELECTOR, "#platforms-hidden a").click()
         if problems:
             fail("platform filter", problems)
+        else:
+            passed += 1
+
+        # The flow as a person sees it: buttons by title, the prompt's accuracy note, and the eras
+        # chosen by plain links.
+        def texts(selector):
+            return [e.text for e in driver.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
+
+        def buttons():
+            return {row.find_element(By.CSS_SELECTOR, "th").text: [td.text for td in row.find_elements(By.CSS_SELECTOR, "td")]
+                    for row in driver.find_elements(By.CSS_SELECTOR, ".flow-buttons tbody tr")}
+        problems = []
+        driver.get(url("flow.html"))
+        table = buttons()
+        once = table.get("Allow Once")
+        if not once or "“Allow Once”" not in once[0] or "13.0+" not in once[1]:
+            problems.append(f"flow.html: the Allow Once button is {once}")
+        if not any("Not given by the sources" in cells[0] for cells in table.values()):
+            problems.append("flow.html: no button says that the sources give no title")
+        prompt = driver.find_elements(By.CSS_SELECTOR, "#prompt-request-when-in-use")
+        if not prompt:
+            problems.append("flow.html: no section for the prompt of requestWhenInUseAuthorization()")
+        else:
+            section = driver.execute_script(
+                "var e = arguments[0], t = ''; for (var n = e.nextElementSibling; n && n.tagName !== e.tagName && n.tagName !== 'H2'; n = n.nextElementSibling) t += n.innerText + '\\n'; return t;",
+                prompt[0])
+            if "Precise Location" not in section:
+                problems.append("flow.html: the When In Use prompt says nothing of Precise Location")
+            if not driver.find_elements(By.XPATH, "//*[@id='prompt-request-when-in-use']/following::a[contains(@href, 'keys/NSLocationDefaultAccuracyReduced.html')]"):
+                problems.append("flow.html: the prompt does not link to NSLocationDefaultAccuracyReduced")
+        for label, page, shows, hides in [("14.0+", "flow/ios-14.0.html", ["“Allow Once”", "reminder alert"], ["Grant When In Use instead"]),
+                                          ("8.0 to 11.0", "flow/ios-8.0.html", [], ["“Allow Once”", "reminder alert", "Precise Location"])]:
+            driver.get(url("flow.html"))
+            links = driver.find_elements(By.XPATH, f"//li[starts-with(normalize-space(.), 'iOS:')]//a[normalize-space(.)='{label}']")
+            if not links:
+                problems.append(f"flow.html: no link '{label}' for iOS")
+                continue
+            links[0].click()
+            here = os.path.relpath(unquote(urlsplit(driver.current_url).path), site)
+            if here != page:
+                problems.append(f"the iOS '{label}' link led to {here}, not {page}")
+                continue
+            text = driver.find_element(By.TAG_NAME, "main").text
+            missing = [word for word in shows if word not in text]
+            present = [word for word in hides if word in text]
+            if missing or present:
+                problems.append(f"{page}: missing {missing}, showing {present}")
+            if not driver.find_elements(By.CSS_SELECTOR, "main svg[role=img]"):
+                problems.append(f"{page}: no diagram")
+            if driver.find_elements(By.CSS_SELECTOR, "script:not([src])"):
+                problems.append(f"{page}: an inline script")
+            current = texts("main li strong")
+            if label not in current:
+                problems.append(f"{page}: the selector does not mark '{label}' as the current era ({current[:5]})")
+        if problems:
+            fail("flow as seen", problems)
         else:
             passed += 1
     finally:

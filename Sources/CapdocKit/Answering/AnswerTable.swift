@@ -25,6 +25,7 @@ public final class AnswerTable: @unchecked Sendable {
     /// The flow and its transitions, worked out the first time an output reads them.
     let flowMemo = Memo<Flow>()
     let flowRowsMemo = Memo<[Flow.Row]>()
+    let flowErasMemo = Memo<[Flow.Era]>()
 
     /// The table of a merged model: the facts through their gates, answered as outputs ask.
     convenience init(merge: MergeResult, model: ContentModel) {
@@ -150,6 +151,16 @@ extension AnswerTable {
 
     /// Every transition of the flow, worked out once: the flow page and the dataset list the same rows.
     var flowRows: [Flow.Row] { flowRowsMemo.value { flow.rows() } }
+
+    /// The flow's eras (per platform, the runs of versions over which the same rows hold), worked
+    /// out once from `flowRows`: the flow page lists them and each has its own page.
+    var flowEras: [Flow.Era] { flowErasMemo.value { Flow.eras(of: flowRows, vocabulary: vocabulary) } }
+
+    /// The titles of a choice's button on a platform over a run of versions (`choice-title` facts),
+    /// each with the fact behind it, or none where no source gives the title.
+    func choiceTitles(_ choice: String, platform: String, over range: VersionRange) -> [Flow.ChoiceTitle] {
+        flow.choiceTitles(choice, platform: platform, over: range)
+    }
 }
 
 extension ServiceAnswers {

@@ -25,6 +25,9 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     case optOutKey = "opt-out-key"
     case bundleLevelSupported = "bundle-level-supported"
     case bundleBackground = "bundle-background"
+    /// The title a prompt's button shows for a choice: sources name the buttons apart from what
+    /// they do (an options table), and the titles change between OS versions where the choices stay.
+    case choiceTitle = "choice-title"
 
     enum ValueType: Sendable {
         /// `keyList`: a list of Info.plist keys; `key`: one key (kept as a one-element list);
@@ -46,6 +49,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .apiAvailable, .apiDeprecated: .api
         case .prompt, .transition: .state
         case .bundleLevelSupported, .bundleBackground: .bundle
+        case .choiceTitle: .choice
         case .levelsEquivalent, .authorizationCallback, .note: nil
         }
     }
@@ -79,6 +83,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .optOutKey: "Key that stops implicit requests"
         case .bundleLevelSupported: "Access level the bundle kind may hold"
         case .bundleBackground: "Bundle kind runs in the background"
+        case .choiceTitle: "Button title"
         }
     }
 
@@ -112,6 +117,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .optOutKey: 22
         case .bundleLevelSupported: 23
         case .bundleBackground: 24
+        case .choiceTitle: 25
         }
     }
 
@@ -132,7 +138,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .requestKeys: .keyList
         case .prompt, .optOutKey: .key
         case .transition: .transition
-        case .note, .authorizationCallback: .text
+        case .note, .authorizationCallback, .choiceTitle: .text
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable,
             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .keyDeprecated,
             .serviceDeprecated, .requestDeprecated, .apiAvailable, .apiDeprecated, .worksWithReducedAccuracy,
@@ -149,7 +155,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .levelSupported, .serviceOnPlatform, .serviceAvailable, .launchesTerminatedApp, .requestAvailable, .requestKeys,
             .explicitRequestRequired, .levelsEquivalent, .statusExists, .keyExists, .authorizationCallback, .prompt,
             .transition, .note, .apiAvailable, .worksWithReducedAccuracy, .backgroundModeRequired, .backgroundDelivery,
-            .optOutKey, .bundleLevelSupported, .bundleBackground:
+            .optOutKey, .bundleLevelSupported, .bundleBackground, .choiceTitle:
             false
         }
     }
@@ -187,6 +193,7 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
         case .transition:
             "Where the trigger (and the user's choice at its prompt) leads from the state: the next state, the status reported, whether the delegate is told."
         case .note: "A remark about a topic on the platform (CommonMark)."
+        case .choiceTitle: "The title of the prompt's button for the choice, as the platform shows it."
         }
     }
 }

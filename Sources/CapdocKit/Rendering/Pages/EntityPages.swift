@@ -285,6 +285,7 @@ extension PageContext {
                         + requests.enumerated().flatMap { index, request in (index > 0 ? [Inline.text(", ")] : []) + [link(.request, request)] }
                         + [.text(" (where and when: see each request).")]))
         }
+        lead += promptLinks(showing: id)
         let body: [Block] = [
             .heading(2, "Platforms", anchor: "platforms"),
             .table(
@@ -307,6 +308,7 @@ extension PageContext {
         let id = request.id.value
         var lead: [Block] = []
         if let api = request.attributes["api"] { lead.append(.paragraph([.text("API: "), .code(api)])) }
+        lead += promptLinks(madeBy: id)
         var body: [Block] = [
             .heading(2, "Platforms", anchor: "platforms"),
             .table(

@@ -14,6 +14,9 @@ struct FlowDiagram {
     let context: PageContext
     let rows: [Flow.Row]
     let layers: [String: Int]
+    /// The states drawn, in `flow.yaml` order; nil: every state. An era's diagram draws only the
+    /// states its transitions touch, so that it shows no box that no arrow of that era reaches.
+    var states: [String]? = nil
 
     static let boxWidth = 200.0
     static let boxHeight = 52.0
@@ -72,6 +75,8 @@ struct FlowDiagram {
         var points: [(x: Double, y: Double)] = []
     }
 
+    var shownStates: [String] { states ?? context.vocabulary.ids(.state) }
+
     // MARK: - Edges
 
     /// Arrows between different states, with their labels' lines, in the order of the rows.
@@ -121,7 +126,7 @@ struct FlowDiagram {
     }
 
     func layout() -> Layout {
-        let states = context.vocabulary.ids(.state)
+        let states = shownStates
         let lastLayer = (layers.values.max() ?? 0) + (states.contains { layers[$0] == nil } ? 1 : 0)
         func column(_ state: String) -> Int { layers[state] ?? lastLayer }
         var columns = [[String]](repeating: [], count: lastLayer + 1)
@@ -267,7 +272,7 @@ struct FlowDiagram {
             }
             out += "</g>\n"
         }
-        for state in context.vocabulary.ids(.state) {
+        for state in shownStates {
             guard let box = layout.boxes[state] else { continue }
             let status = context.vocabulary.entity(.state, state)?.attributes["status"] ?? ""
             out += "<g class=\"flow-state\">"

@@ -99,6 +99,25 @@ extension PageContext {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Per state the transitions leave it by: the diagram's arrows out of it in words (what a phone
+    /// shows best), then its table.
+    func flowTransitionBlocks(_ rows: [Flow.Row], book: inout CitationBook) -> [Block] {
+        var blocks: [Block] = []
+        let diagram = FlowDiagram(context: self, rows: rows, layers: [:])
+        let arrows = diagram.edges()
+        for state in vocabulary.ids(.state) {
+            let leaving = rows.filter { $0.from == state }
+            guard !leaving.isEmpty else { continue }
+            blocks.append(.heading(3, "From \(name(.state, state))", anchor: "from-\(state)"))
+            let out = arrows.filter { $0.from == state }
+            if !out.isEmpty {
+                blocks.append(.list(out.map { edge in [.text("To "), .strong([.text(name(.state, edge.to))]), .text(": " + diagram.words(edge))] }))
+            }
+            blocks.append(.table(flowTable(leaving, from: state, book: &book)))
+        }
+        return blocks
+    }
+
     func flowPage() -> Page {
         var book = CitationBook()
         let flow = self.flow
@@ -114,8 +133,32 @@ extension PageContext {
             ]),
             .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
             .markdownCode(info: "mermaid", text: flowMermaid(rows, initial: flow.initialState)),
-            .heading(2, "Transitions", anchor: "transitions"),
         ]
+        if !answerTable.flowEras.isEmpty {
+            blocks += [
+                .heading(2, "By platform and version", anchor: "eras"),
+                .paragraph([
+                    .text(
+                        "The diagram and the tables mix every platform and OS version. Pick the device's to see only the prompts and transitions that hold there:"
+                    )
+                ]),
+                flowEraSelector(current: nil),
+            ]
+        }
+        if let buttons = flowButtonsTable(rows, scope: .everywhere, book: &book) {
+            blocks += [
+                .heading(2, "The prompts' buttons", anchor: "buttons"),
+                .paragraph([
+                    .text(
+                        "Each choice by the title its button shows, with the platforms and versions where the prompt offers it; where no source gives the title, the table says so."
+                    )
+                ]),
+                .table(buttons),
+            ]
+        }
+        let prompts = flowPromptBlocks(rows, scope: .everywhere, book: &book)
+        if !prompts.isEmpty { blocks += [.heading(2, "What each prompt shows", anchor: "prompts")] + prompts }
+        blocks.append(.heading(2, "Transitions", anchor: "transitions"))
         if rows.isEmpty {
             blocks.append(.paragraph([.text("No source describes a transition yet.")]))
         } else {
@@ -125,19 +168,7 @@ extension PageContext {
                         "Every transition the sources describe, by the state it starts in. Each row cites the sentences that state it; a call with no prompt whose state stays is a call that changes nothing (To: Unchanged)."
                     )
                 ]))
-            let diagram = FlowDiagram(context: self, rows: rows, layers: [:])
-            let arrows = diagram.edges()
-            for state in vocabulary.ids(.state) {
-                let leaving = rows.filter { $0.from == state }
-                guard !leaving.isEmpty else { continue }
-                blocks.append(.heading(3, "From \(name(.state, state))", anchor: "from-\(state)"))
-                // The diagram's arrows out of this state, in words: what a phone shows best.
-                let out = arrows.filter { $0.from == state }
-                if !out.isEmpty {
-                    blocks.append(.list(out.map { edge in [.text("To "), .strong([.text(name(.state, edge.to))]), .text(": " + diagram.words(edge))] }))
-                }
-                blocks.append(.table(flowTable(leaving, from: state, book: &book)))
-            }
+            blocks += flowTransitionBlocks(rows, book: &book)
         }
         let reachable = flow.reachableStates()
         let unreachable = vocabulary.ids(.state).filter { !reachable.contains($0) }

@@ -112,6 +112,10 @@ extension PageContext {
                     return IndexEntry(title: title, kind: "Deployment target", target: Self.targetRef(platform, version), isCode: false)
                 }
             }
+            // "Authorization flow on iOS 14.0 and later": the prompts of the device in hand.
+            + (vocabulary.domain.flow ? answerTable.flowEras : []).map { era in
+                IndexEntry(title: "Authorization flow on \(flowEraName(era))", kind: "Page", target: flowEraRef(era), isCode: false)
+            }
     }
 
     /// What the search box searches: the pages, every thing of the index, then the sources, which it

@@ -24,6 +24,10 @@ extension PageContext {
             return flowSubjectInlines(from: from, trigger: trigger, choice: claim.choice?.value, prompt: claim.fact == .prompt)
         }
         guard let kind = claim.fact.subjectKind else { return [.text("—")] }
+        // Choices have no pages of their own: a button's title leads to the flow page's choices.
+        if kind == .choice, case let .named(ids) = claim.scope.subjects {
+            return inlineList(ids.map { .link([.text(name(.choice, $0.value))], .page(PageRef.flow.with(fragment: "choices"))) })
+        }
         switch claim.scope.subjects {
         case .silent: return [.text("—")]
         case .all: return [.text("all \(kind.plural)")]
@@ -109,6 +113,7 @@ extension PageContext {
         ]
         // A domain without an authorization flow has no flow page.
         if vocabulary.domain.flow { sources.append(PageSource(ref: .flow) { context.flowPage() }) }
+        sources += flowEraSources()
         sources += [
             PageSource(ref: .conflicts) { context.conflictsPage() },
             PageSource(ref: .checks) { context.checksPage() }, PageSource(ref: .about) { context.aboutPage() },

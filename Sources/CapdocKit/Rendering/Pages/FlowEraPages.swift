@@ -1,0 +1,77 @@
+/// A page per era of the flow (`Flow.Era`: on one platform, the versions over which the same
+/// transitions hold), so that a reader picks the device in hand and sees only its prompts. The eras
+/// come from the rows' OS ranges; the pages are chosen by plain links (no script). Like the
+/// deployment-target pages they have no man page: the flow's man page lists every era's buttons and
+/// prompts.
+extension PageContext {
+    static let flowSection = "flow"
+
+    /// `flow/ios-13.0`: the platform and the era's first version (the platform's first version
+    /// where the era reaches back to it).
+    func flowEraRef(_ era: Flow.Era) -> PageRef {
+        let start = era.range.from ?? vocabulary.firstVersion(of: era.platform)
+        return PageRef(Self.flowSection, era.platform + "-" + (start.map(\.description) ?? "all"))
+    }
+
+    /// "iOS 13.0 to 14.0", "iOS 14.0 and later", "iOS before 8.0", "macOS, all versions".
+    func flowEraName(_ era: Flow.Era) -> String {
+        let platform = name(.platform, era.platform)
+        return switch (era.range.from, era.range.until) {
+        case (nil, nil): "\(platform), all versions"
+        case let (from?, nil): "\(platform) \(from) and later"
+        case let (nil, until?): "\(platform) before \(until)"
+        case let (from?, until?): "\(platform) \(from) to \(until)"
+        }
+    }
+
+    /// One line per platform, each era a link ("iOS: before 8.0 · 8.0 to 11.0 · …"); the current era
+    /// in bold, not linked.
+    func flowEraSelector(current: Flow.Era?) -> Block {
+        let eras = answerTable.flowEras
+        var lines: [[Inline]] = []
+        for platform in vocabulary.ids(.platform) {
+            let ofPlatform = eras.filter { $0.platform == platform }
+            guard !ofPlatform.isEmpty else { continue }
+            var line: [Inline] = [.text(name(.platform, platform) + ": ")]
+            for (index, era) in ofPlatform.enumerated() {
+                if index > 0 { line.append(.text(" · ")) }
+                let label = versions(era.range)
+                line.append(era == current ? .strong([.text(label)]) : .link([.text(label)], .page(flowEraRef(era))))
+            }
+            lines.append(line)
+        }
+        return .list(lines)
+    }
+
+    func flowEraSources() -> [PageSource] {
+        guard vocabulary.domain.flow else { return [] }
+        let context = self
+        return answerTable.flowEras.map { era in PageSource(ref: flowEraRef(era)) { context.flowEraPage(era) } }
+    }
+
+    func flowEraPage(_ era: Flow.Era) -> Page {
+        var book = CitationBook()
+        let title = "Authorization flow on \(flowEraName(era))"
+        let scope = FlowScope(platform: era.platform, range: era.range)
+        var blocks: [Block] = [
+            .paragraph([
+                .text("Only the transitions that hold on \(flowEraName(era)): \(era.rows.count) of them. The "),
+                .link([.text("whole flow")], .page(.flow)), .text(" shows every platform and version. Other versions:"),
+            ]),
+            flowEraSelector(current: era),
+            .html(FlowDiagram(context: self, rows: era.rows, layers: era.layers(from: flow.initialState), states: era.states(in: vocabulary)).svg()),
+            .markdownCode(info: "mermaid", text: flowMermaid(era.rows, initial: flow.initialState)),
+        ]
+        if let buttons = flowButtonsTable(era.rows, scope: scope, book: &book) {
+            blocks += [.heading(2, "Buttons", anchor: "buttons"), .table(buttons)]
+        }
+        let prompts = flowPromptBlocks(era.rows, scope: scope, book: &book)
+        if !prompts.isEmpty { blocks += [.heading(2, "Prompts", anchor: "prompts")] + prompts }
+        blocks.append(.heading(2, "Transitions", anchor: "transitions"))
+        blocks += flowTransitionBlocks(era.rows, book: &book)
+        blocks += book.blocks(self)
+        return Page(
+            ref: flowEraRef(era), title: title,
+            description: "The authorization prompts and transitions on \(flowEraName(era)), with their sources.", blocks: blocks)
+    }
+}
