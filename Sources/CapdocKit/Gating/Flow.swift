@@ -238,8 +238,13 @@ public struct Flow: Sendable {
         for fact in merge.facts(of: .transition) {
             if case let .transition(outcome) = fact.value { edges[FlowKey.parts(fact.subject).from, default: []].insert(outcome.to) }
         }
-        var distance = [initialState: 0]
-        var frontier = [initialState]
+        return Self.distances(from: initialState, edges: edges)
+    }
+
+    /// Each state's distance from `initial` over `edges` (breadth first, targets in id order).
+    static func distances(from initial: String, edges: [String: Set<String>]) -> [String: Int] {
+        var distance = [initial: 0]
+        var frontier = [initial]
         while !frontier.isEmpty {
             var next: [String] = []
             for state in frontier {

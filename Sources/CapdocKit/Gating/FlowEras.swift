@@ -62,18 +62,6 @@ extension Flow.Era {
     func layers(from initial: String) -> [String: Int] {
         var edges: [String: Set<String>] = [:]
         for row in rows { edges[row.from, default: []].insert(row.outcome.to) }
-        var distance = [initial: 0]
-        var frontier = [initial]
-        while !frontier.isEmpty {
-            var next: [String] = []
-            for state in frontier {
-                for target in (edges[state] ?? []).sorted() where distance[target] == nil {
-                    distance[target] = distance[state]! + 1
-                    next.append(target)
-                }
-            }
-            frontier = next
-        }
-        return distance
+        return Flow.distances(from: initial, edges: edges)
     }
 }
