@@ -183,6 +183,27 @@ struct DatasetTests {
         #expect(compared > 500)
     }
 
+    @Test("a choice's button titles are the answer table's, by platform: Allow Once from iOS 13, unknown before")
+    func buttonTitles() throws {
+        let data = try parsed(dataset(Self.shipped))
+        let table = AnswerTable(merge: Self.shipped.merge, model: Self.shipped.model)
+        let choices = try #require((data["flow"] as? [String: Any])?["choices"] as? [String: [String: Any]])
+        var titled = 0
+        for (choice, entry) in choices {
+            let titles = try #require(entry["titles"] as? [String: [[String: Any]]])
+            for platform in Self.shipped.vocabulary.ids(.platform) {
+                let expected = table.choiceTitles(choice, platform: platform, over: .all)
+                let written = try #require(titles[platform])
+                #expect(written.map { $0["value"] as? String } == expected.map(\.title), "\(choice) \(platform)")
+                titled += expected.filter { $0.title != nil }.count
+            }
+        }
+        #expect(titled >= 10)
+        let allowOnce = try #require((choices["allow-once"]?["titles"] as? [String: [[String: Any]]])?["ios"])
+        #expect(Self.segment(allowOnce, at: Version("17.0"))?["value"] as? String == "Allow Once")
+        #expect(Self.segment(allowOnce, at: Version("12.0"))?["answer"] as? String == "unknown")
+    }
+
     /// The support segment of a service's timeline that holds at `version` (nil: the newest).
     static func segment(_ segments: [[String: Any]], at version: Version?) -> [String: Any]? {
         segments.last { segment in

@@ -381,7 +381,16 @@ struct DatasetSchema {
                     "triggers": map(
                         "What can move an app between states, by id.",
                         entity("A trigger.", ["request": described("The request it is, where it is one.", Self.id)], required: [])),
-                    "choices": map("What the user can choose at a prompt, by id.", ref("entity")),
+                    "choices": map(
+                        "What the user can choose at a prompt, by id.",
+                        entity(
+                            "A choice at a prompt.",
+                            [
+                                "titles": byPlatform(
+                                    "The title of its button on each platform.",
+                                    timeline("The button's title over OS versions (`value`); `unknown` where no source gives it."))
+                            ],
+                            required: ["titles"])),
                     "initialState": described("The state an app starts in.", Self.id),
                     "transitions": described("Every transition.", array(ref("transition"))),
                 ], required: ["states", "triggers", "choices", "initialState", "transitions"]),

@@ -78,10 +78,36 @@ struct DatasetSections {
         return .object([
             "states": entities(.state, attribute: "status"),
             "triggers": entities(.trigger, attribute: "request"),
-            "choices": entities(.choice),
+            "choices": keyed(
+                vocabulary.all(.choice).map { choice in
+                    var members = base(choice)
+                    members["titles"] = titles(of: choice.id.value)
+                    return (choice.id.value, .object(members))
+                }),
             "initialState": .string(answers.flow.initialState),
             "transitions": .array(answers.flowRows.map(Self.transition)),
         ])
+    }
+
+    /// The titles of a choice's button on each platform: a timeline whose segments are `value` (the
+    /// title, in `value`) where a source gives one, `unknown` where none does.
+    private func titles(of choice: String) -> JSONValue {
+        .object(
+            Dictionary(
+                uniqueKeysWithValues: compiled.vocabulary.ids(.platform).map { platform in
+                    let segments = answers.choiceTitles(choice, platform: platform, over: .all).map { title -> JSONValue in
+                        let citations = DatasetTimeline.Citations(title.fact.map { [$0] } ?? [])
+                        return .object([
+                            "os": title.range.isUnbounded ? nil : DatasetRenderer.range(title.range),
+                            "answer": .string(title.title == nil ? "unknown" : "value"),
+                            "value": title.title.map(JSONValue.string),
+                            "citations": .strings(citations.deciding),
+                            "corroborating": citations.corroborating.isEmpty ? nil : .strings(citations.corroborating),
+                            "adjudications": citations.adjudications.isEmpty ? nil : .strings(citations.adjudications),
+                        ])
+                    }
+                    return (platform, .array(segments))
+                }))
     }
 
     /// One row of the flow: a transition and its prompt, where it holds, and what states it.
