@@ -18,6 +18,17 @@ struct DeploymentTargetTests {
         }.joined()
     }
 
+    @Test("a target's page has a man page, capdoc-target-PLATFORM-VERSION(7), whose SEE ALSO names the platform's")
+    func targetManPage() throws {
+        let page = try #require(Self.input.page(PageRef("targets", "ios-15.0")))
+        #expect(page.manName == "capdoc-target-ios-15.0")
+        let files = ManRenderer(tool: nil).render(page, Self.input)
+        let man = try #require(files.first { $0.path == "man/man7/capdoc-target-ios-15.0.7" })
+        let text = String(decoding: man.contents, as: UTF8.self)
+        #expect(text.contains(".SH SEE ALSO\n.BR capdoc\\-ios (7)"))
+        #expect(PageContext.manName(for: PageRef("targets", "ios-15.0"), overview: "capdoc-x") == "capdoc-target-ios-15.0")
+    }
+
     @Test("the targets are the versions the sources distinguish, and each has a page")
     func targets() {
         let context = PageContext(Self.compiled)

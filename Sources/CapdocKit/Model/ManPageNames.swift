@@ -20,6 +20,10 @@ enum ManPageNames {
     /// The kinds of entity with a page (and so a man page) of their own, in the order their pages are built.
     static let kindsWithPages: [EntityKind] = [.platform, .level, .status, .service, .key, .request, .api, .bundle]
 
+    /// A deployment target's page (`capdoc-target-ios-15.0`): no id holds a dot, so no entity's page
+    /// can take its name.
+    static func target(platform: String, version: String) -> String { prefix + "target-\(platform)-\(version)" }
+
     /// An entity's page: its id; a key's id is its name.
     static func entity(_ kind: EntityKind, _ id: String) -> String {
         // Requests share their ids with levels (`always`, `when-in-use`): their man pages say which.

@@ -153,7 +153,8 @@ extension PageContext {
         blocks += book.blocks(self)
         return Page(
             ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
-            description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks)
+            description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks,
+            manName: ManPageNames.target(platform: platform, version: target.description), seeAlso: [ref(.platform, platform)])
     }
 
     /// The overview's statement of the row most services share, as a one-row table with the

@@ -146,6 +146,7 @@ extension PageContext {
     static func manName(for ref: PageRef, overview: String) -> String? {
         if ref.page == .matrix { return overview }
         if ref.page == .flow { return ManPageNames.flow }
+        if ref.section == PageContext.targetsSection, !ref.id.isEmpty { return ManPageNames.prefix + "target-" + ref.id }
         if let (overviewRef, number) = ServiceParts.overview(of: ref.page) {
             return manName(for: overviewRef, overview: overview).map { ServiceParts.manName(overview: $0, part: number) }
         }
