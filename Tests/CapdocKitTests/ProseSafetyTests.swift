@@ -42,4 +42,15 @@ struct ProseSafetyTests {
         let html = CMarkDocument(markdown: Self.hostile).html()
         #expect(!html.contains("<script") && !html.contains("javascript:") && !html.contains("file:///") && !html.contains("data:text/html"))
     }
+
+    @Test("an image from another host becomes a link to it, in every format; an inline data: image stays")
+    func remoteImagesBecomeLinks() {
+        let prose = #"See ![the pixel](https://tracker.example/p.gif "t") and ![dot](data:image/png;base64,iVBO)."#
+        let page = Page(ref: PageRef("services", "x"), title: "X", description: "", blocks: [.markdown(prose), .paragraph([.markdown(prose)])])
+        let html = PageDocumentBuilder(format: .html, page: page).rendered()
+        #expect(!html.contains("<img src=\"https:") && html.contains(#"<a href="https://tracker.example/p.gif" title="t">the pixel</a>"#))
+        #expect(html.contains(#"<img src="data:image/png;base64,iVBO" alt="dot" />"#))
+        let markdown = PageDocumentBuilder(format: .markdown, page: page).rendered()
+        #expect(!markdown.contains("![the pixel]") && markdown.contains(#"[the pixel](https://tracker.example/p.gif "t")"#))
+    }
 }

@@ -218,6 +218,21 @@ for path in (p.rstrip("\n") for p in sys.stdin):
 if [ -z "$out" ]; then pass "no-javascript: $(html_files | wc -l) pages load at most the external search.js and platforms.js; no inline script, javascript: or on…= handlers"
 else fail "no-javascript: JavaScript beyond the layout scripts" "$out"; fi
 
+# e2. No remote resource: every src= and every stylesheet href names a file of the site (or data:) --
+out=$(html_files | "$PYTHON" -c '
+import re, sys
+resource = re.compile(r"<(?:img|script|iframe|audio|video|source|embed|input)\b[^>]*\ssrc=\"([^\"]*)\"|<link\b[^>]*\shref=\"([^\"]*)\"", re.I)
+site = sys.argv[1]
+for path in (p.rstrip("\n") for p in sys.stdin):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    for m in resource.finditer(text):
+        url = m.group(1) if m.group(1) is not None else m.group(2)
+        if re.match(r"[a-z][a-z0-9+.-]*:|//", url, re.I) and not url.lower().startswith("data:"):
+            print(f"{path[len(site) + 1:]}:{text.count(chr(10), 0, m.start()) + 1}: loads {url[:80]}")
+' "$SITE")
+if [ -z "$out" ]; then pass "no-remote: $(html_files | wc -l) pages load nothing from outside the site"
+else fail "no-remote: a page loads a resource from another host" "$out"; fi
+
 # f. real browser: headless Chromium through Selenium (browser.py) -------------------------------
 if ! have_module selenium; then
   missing browser "python3 module selenium" "pip install selenium"

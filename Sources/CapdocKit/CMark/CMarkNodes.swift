@@ -58,11 +58,12 @@ enum CMarkNodes {
         return children
     }
 
-    /// Parses CommonMark (safely: raw HTML is not passed through at render time) and returns the
-    /// parsed blocks, detached from their document.
+    /// Parses CommonMark (safely: raw HTML is not passed through at render time, images become links,
+    /// `ProseImages`) and returns the parsed blocks, detached from their document.
     static func parseBlocks(_ markdown: String) -> [OpaquePointer] {
         let document = markdown.withCString { cmark_parse_document($0, strlen($0), CMARK_OPT_DEFAULT)! }
         defer { cmark_node_free(document) }
+        ProseImages.linkify(document)
         return takeChildren(of: document)
     }
 
