@@ -29,15 +29,25 @@ public struct Dependency: Sendable, Hashable {
     /// the layouts' order and by name. A missing layout is no dependency, not an error; symbolic
     /// links are not followed (Carthage and SwiftPM check out real folders).
     public static func find(in root: String) -> [Dependency] {
+        find(in: root, layouts: layouts)
+    }
+
+    /// The Swift packages Xcode checked out into a derived data folder (`SourcePackages/checkouts`).
+    public static func find(inDerivedData root: String) -> [Dependency] {
+        find(in: root, layouts: layouts.filter { $0.folder == "SourcePackages/checkouts" })
+    }
+
+    private static func find(in root: String, layouts: [(folder: String, manager: Manager)]) -> [Dependency] {
         var root = root
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
         var found: [Dependency] = []
         for (folder, manager) in layouts {
             // Each step checked with lstat, so that a link anywhere on the way (`Carthage` → elsewhere) is not followed.
-            var parent = root
+            // The working folder's dependencies read `Pods/…`, not `./Pods/…`.
+            var parent = root == "." ? "" : root
             var isFolder = true
             for component in folder.split(separator: "/") where isFolder {
-                parent += "/" + component
+                parent += (parent.isEmpty ? "" : "/") + component
                 isFolder = FileSystem.entryKind(at: parent) == .success(.directory)
             }
             guard isFolder, case .success(let names) = FileSystem.entryNames(inFolder: parent) else { continue }

@@ -12,10 +12,12 @@ struct LintPlistCommand: ParsableCommand {
         discussion: """
             Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
             type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
-            the code uses a service that does not work under the authorization the app requests, a widget opts in \
+            the code uses a service that does not work under the authorization the app requests or makes a request \
+            the platform it is compiled for does not have, a widget opts in \
             but its containing app lacks the usage strings. Warnings: a key is deprecated at the deployment target, \
             or not read on the platform. Without --requests, the requests are inferred from the keys present, the \
-            background modes and the calls in --sources, and the output says which. App extensions \
+            background modes and the calls in --sources (each counted on the platforms and targets that compile it; \
+            with --dependencies, the dependencies' calls too), and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
             error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
             linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.
@@ -47,7 +49,7 @@ struct LintPlistCommand: ParsableCommand {
 
     @Option(
         name: .customLong("derived-data"),
-        help: "Xcode's derived data folder of the project, whose SourcePackages/checkouts holds its Swift packages; implies --dependencies.")
+        help: "Xcode's derived data folder of the project, whose SourcePackages/checkouts holds its Swift packages, to scan too; repeatable.")
     var derivedData: [String] = []
 
     @Option(
@@ -212,21 +214,21 @@ struct LintPlistCommand: ParsableCommand {
             let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
             return parent.isEmpty ? "." : parent
         }
+        if !dependencies { roots = [] }  // --derived-data alone: only the packages there
+        var candidates = roots.flatMap(Dependency.find(in:))
         for folder in derivedData {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {
                 roots.append(folder)
+                candidates += Dependency.find(inDerivedData: folder)
             } else {
                 failures.append(LintFailure(location: LintLocation(file: folder), message: "no derived data folder at '\(folder)'"))
             }
         }
         var found: [Dependency] = []
         var seenPaths: Set<String> = []
-        for root in roots {
-            for dependency in Dependency.find(in: root) {
-                let key = (dependency.path as NSString).standardizingPath
-                if seenPaths.insert(key).inserted { found.append(dependency) }
-            }
+        for dependency in candidates where seenPaths.insert((dependency.path as NSString).standardizingPath).inserted {
+            found.append(dependency)
         }
         if format == .human {
             if found.isEmpty {
