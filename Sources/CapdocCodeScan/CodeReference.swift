@@ -11,8 +11,16 @@ public struct CodeReference: Sendable, Hashable {
     public var line: Int
     public var column: Int
     public var language: Language
+    /// When the code here is compiled and run: its `#if`s, `@available`s and `#available`s.
+    public var condition: BuildCondition
+    /// The dependency whose code this is (`Alamofire`, from `Pods/Alamofire`), nil for the app's own.
+    public var dependency: String?
 
-    public init(api: String, argument: String? = nil, file: String, line: Int, column: Int, language: Language) {
+    public init(
+        api: String, argument: String? = nil, file: String, line: Int, column: Int, language: Language,
+        condition: BuildCondition = .always, dependency: String? = nil
+    ) {
         self.api = api; self.argument = argument; self.file = file; self.line = line; self.column = column; self.language = language
+        self.condition = condition; self.dependency = dependency
     }
 }

@@ -42,7 +42,16 @@ public struct CodeScanner: Sendable {
     ///   or is a file of another kind. Trouble with anything inside a folder is not an error: it is
     ///   listed in ``CodeScan/skipped``.
     public func scan(directory: String) throws -> CodeScan {
-        let tree = try SourceTree(path: directory)
+        scan(try SourceTree(path: directory), dependency: nil)
+    }
+
+    /// Scans a dependency's folder, the way ``scan(directory:)`` scans the app's, its sample apps
+    /// (`Example`, `Demo`…) left out too; each reference carries the dependency's name.
+    public func scan(dependency: Dependency) throws -> CodeScan {
+        scan(try SourceTree(path: dependency.path, isDependency: true), dependency: dependency.name)
+    }
+
+    private func scan(_ tree: SourceTree, dependency: String?) -> CodeScan {
         var skipped = tree.skipped
         var references: [(reference: CodeReference, patternIndex: Int)] = []
         var filesScanned = 0
@@ -62,7 +71,8 @@ public struct CodeScanner: Sendable {
             for match in matches {
                 let reference = CodeReference(
                     api: patterns[match.patternIndex].api, argument: match.argument, file: file.path,
-                    line: match.line, column: match.column, language: file.language == .swift ? .swift : .objectiveC)
+                    line: match.line, column: match.column, language: file.language == .swift ? .swift : .objectiveC,
+                    condition: match.condition, dependency: dependency)
                 references.append((reference, match.patternIndex))
             }
         }

@@ -15,8 +15,9 @@
 ///   or argument-less definition (`- (void)requestLocation`) is the app's own wrapper, not a call.
 /// - **Type names**: the identifier anywhere in code.
 ///
-/// Reported at the selector's first part, or the name. Brackets of any depth are followed with a
-/// stack of their own, not recursion, so hostile nesting cannot exhaust the thread's stack.
+/// Reported at the selector's first part, or the name, with the `#if` conditions it is under
+/// (``ObjCDirective``). Brackets and `#if`s of any depth are followed with stacks of their own, not
+/// recursion, so hostile nesting cannot exhaust the thread's stack.
 struct ObjCReferenceFinder: Sendable {
     let patterns: [(index: Int, pattern: ObjCPattern)]
 
@@ -36,8 +37,8 @@ struct ObjCReferenceFinder: Sendable {
 
     func matches(in source: [UInt8]) -> [SourceMatch] {
         guard !patterns.isEmpty else { return [] }
-        let tokens = ObjCTokenizer.tokens(in: source)
-        var search = Search(tokens: tokens, selectors: selectorPatterns, typeNames: typeNamePatterns)
+        let (tokens, directives) = ObjCTokenizer.tokensAndDirectives(in: source)
+        var search = Search(tokens: tokens, directives: directives, selectors: selectorPatterns, typeNames: typeNamePatterns)
         search.run()
         return search.matches
     }
@@ -46,6 +47,7 @@ struct ObjCReferenceFinder: Sendable {
 /// One pass over a file's tokens.
 private struct Search {
     let tokens: [ObjCToken]
+    let directives: [ObjCDirective]
     let selectors: [String: [Int]]
     let typeNames: [String: [Int]]
     private(set) var matches: [SourceMatch] = []
@@ -61,15 +63,30 @@ private struct Search {
         var openConditionals = 0
         /// The token index of the last part's name, whose `:` comes next.
         var partNameIndex: Int?
+        /// The `#if` conditions at the selector's start, where the message is reported.
+        var condition: BuildCondition = .always
+    }
+
+    /// An open `#if`: each clause's own condition so far, and the current clause's full one.
+    private struct Conditional {
+        var owns: [BuildCondition]
+        var current: BuildCondition
+        /// Deeper than ``BuildConditionLimits/maximumPreprocessorDepth``: read as unknown.
+        var tooDeep: Bool
     }
 
     private var frames: [Frame] = []
     /// How many frames of each opener are open, so that a stray closer is ignored without searching the stack.
     private var openCounts: [String: Int] = [:]
     private var insideImplementation = false
+    private var conditionals: [Conditional] = []
+    private var nextDirective = 0
+    /// The conditions of the open `#if`s, worked out when they change.
+    private var condition: BuildCondition = .always
 
-    init(tokens: [ObjCToken], selectors: [String: [Int]], typeNames: [String: [Int]]) {
+    init(tokens: [ObjCToken], directives: [ObjCDirective], selectors: [String: [Int]], typeNames: [String: [Int]]) {
         self.tokens = tokens
+        self.directives = directives
         self.selectors = selectors
         self.typeNames = typeNames
     }
@@ -77,6 +94,7 @@ private struct Search {
     mutating func run() {
         var index = 0
         while index < tokens.count {
+            applyDirectives(before: index)
             let token = tokens[index]
             if token.kind == .identifier, let found = typeNames[token.text] { report(found, at: index) }
             if token.isPunctuation("@"), let after = self.token(index + 1), after.kind == .identifier {
@@ -112,9 +130,11 @@ private struct Search {
             guard token.kind == .identifier, let previous, endsExpression(previous), let next else { return }
             if next.isPunctuation("]") {
                 frame.argumentlessSelector = index
+                frame.condition = condition
             } else if next.isPunctuation(":") {
                 frame.parts.append(index)
                 frame.partNameIndex = index
+                frame.condition = condition
             }
             return
         }
@@ -139,10 +159,10 @@ private struct Search {
     /// At a `[`'s closing `]`: the message's selector, if it was one.
     private mutating func closeMessage(_ frame: Frame) {
         if let index = frame.argumentlessSelector {
-            reportSelector(tokens[index].text, at: index)
+            reportSelector(tokens[index].text, at: index, condition: frame.condition)
         } else if let first = frame.parts.first {
             let selector = frame.parts.map { tokens[$0].kind == .identifier ? tokens[$0].text + ":" : ":" }.joined()
-            reportSelector(selector, at: first)
+            reportSelector(selector, at: first, condition: frame.condition)
         }
     }
 
@@ -237,16 +257,56 @@ private struct Search {
         }
     }
 
-    // MARK: Reporting
+    // MARK: Conditionals
 
-    private mutating func reportSelector(_ selector: String, at index: Int) {
-        if let found = selectors[selector] { report(found, at: index) }
+    /// Follows the `#if`s before the token at `index`.
+    private mutating func applyDirectives(before index: Int) {
+        var changed = false
+        while nextDirective < directives.count, directives[nextDirective].tokenIndex <= index {
+            apply(directives[nextDirective])
+            nextDirective += 1
+            changed = true
+        }
+        if changed { condition = .all(of: conditionals.map(\.current)) }
     }
 
-    private mutating func report(_ patternIndices: [Int], at index: Int) {
+    private mutating func apply(_ directive: ObjCDirective) {
+        switch directive.kind {
+        case .open(let own):
+            let tooDeep = conditionals.count >= BuildConditionLimits.maximumPreprocessorDepth
+            conditionals.append(Conditional(owns: [own], current: tooDeep ? .unknown : own, tooDeep: tooDeep))
+        case .alternative(let own):
+            startClause(own)  // a stray `#elif` (no `#if` open) is ignored
+        case .otherwise:
+            startClause(.always)
+        case .close:
+            _ = conditionals.popLast()
+        }
+    }
+
+    /// A new clause of the innermost `#if`: its own condition, and that no earlier clause's held.
+    private mutating func startClause(_ own: BuildCondition) {
+        guard var last = conditionals.popLast() else { return }
+        if last.tooDeep || last.owns.count >= BuildConditionLimits.maximumClauses {
+            last.current = .unknown
+        } else {
+            last.current = .all(of: [own] + last.owns.map { .not($0) })
+            last.owns.append(own)
+        }
+        conditionals.append(last)
+    }
+
+    // MARK: Reporting
+
+    private mutating func reportSelector(_ selector: String, at index: Int, condition: BuildCondition? = nil) {
+        if let found = selectors[selector] { report(found, at: index, condition: condition) }
+    }
+
+    private mutating func report(_ patternIndices: [Int], at index: Int, condition: BuildCondition? = nil) {
         let token = tokens[index]
         for patternIndex in patternIndices {
-            matches.append(SourceMatch(patternIndex: patternIndex, argument: nil, line: token.line, column: token.column))
+            matches.append(
+                SourceMatch(patternIndex: patternIndex, argument: nil, line: token.line, column: token.column, condition: condition ?? self.condition))
         }
     }
 

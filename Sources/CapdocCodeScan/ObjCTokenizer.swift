@@ -36,11 +36,19 @@ struct ObjCTokenizer {
     /// Nothing but blanks so far on this line: a `#` here starts a preprocessor line.
     private var atLineStart = true
     private var tokens: [ObjCToken] = []
+    private var directives: [ObjCDirective] = []
+    /// The text of the preprocessor line being skipped, comments and splices left out.
+    private var directiveText: [UInt8] = []
 
     static func tokens(in bytes: [UInt8]) -> [ObjCToken] {
+        tokensAndDirectives(in: bytes).tokens
+    }
+
+    /// The tokens, and the conditional directives (`#if`, `#elif`, `#else`, `#endif`…) between them.
+    static func tokensAndDirectives(in bytes: [UInt8]) -> (tokens: [ObjCToken], directives: [ObjCDirective]) {
         var tokenizer = ObjCTokenizer(bytes: bytes)
         tokenizer.run()
-        return tokenizer.tokens
+        return (tokenizer.tokens, tokenizer.directives)
     }
 
     private init(bytes: [UInt8]) {
@@ -179,22 +187,31 @@ struct ObjCTokenizer {
 
     /// From `#` to the end of the line, following `\` line splices; comments and quoted text inside
     /// are skipped as such, so that `#define X "/*"` does not open a comment.
+    /// A conditional directive is kept (``ObjCDirective``), at the place of the next token.
     private mutating func skipPreprocessorLine() {
+        let line = self.line
         position += 1
+        directiveText.removeAll(keepingCapacity: true)
         while let byte = peek(), byte != ASCII.newline {
             switch byte {
             case ASCII.backslash where isLineSplice(at: position):
                 skipLineSplice()
+                directiveText.append(ASCII.space)
             case ASCII.slash where peek(1) == ASCII.slash:
                 skipLineComment()
             case ASCII.slash where peek(1) == ASCII.asterisk:
                 skipBlockComment()
+                directiveText.append(ASCII.space)
             case ASCII.doubleQuote, ASCII.singleQuote:
+                let start = position
                 skipQuoted(closingWith: byte)
+                if directiveText.count < ObjCDirective.maximumLength { directiveText += bytes[start..<position] }
             default:
+                if directiveText.count < ObjCDirective.maximumLength { directiveText.append(byte) }
                 position += 1
             }
         }
+        if let directive = ObjCDirective(text: directiveText, line: line, tokenIndex: tokens.count) { directives.append(directive) }
     }
 
     // MARK: Lines

@@ -7,6 +7,7 @@
 ///   code, whose calls are theirs to declare, or copies of the app's own.
 /// - Folders whose name ends in `Tests` (`Tests`, `AppTests`, `AppUITests`): test code does not ship
 ///   in the app, so its calls need no usage description.
+/// - In a dependency's folder, its sample apps too (``sampleFolders``): they are not built into the app.
 /// - Symbolic links, never followed: a link can point out of the folder or into a loop.
 /// - Files over ``maximumFileSize``: no hand-written source is that large, and the bound keeps a
 ///   hostile folder from costing unbounded memory and time.
@@ -29,11 +30,15 @@ struct SourceTree: Sendable {
         "Pods", "Carthage", "DerivedData", "build", "SourcePackages", "checkouts", "node_modules",
     ]
 
+    static let sampleFolders: Set<String> = ["Example", "Examples", "Demo", "Demos", "Sample", "Samples"]
+
     private(set) var files: [SourceFile] = []
     private(set) var skipped: [String] = []
+    private let isDependency: Bool
 
-    /// Lists `path`: a folder, walked, or a single source file.
-    init(path: String) throws(CodeScanError) {
+    /// Lists `path`: a folder, walked, or a single source file; `isDependency`: a library's folder.
+    init(path: String, isDependency: Bool = false) throws(CodeScanError) {
+        self.isDependency = isDependency
         switch FileSystem.entryKind(at: path) {
         case .failure(.noSuchEntry):
             throw .noSuchFolder(path)
@@ -64,6 +69,8 @@ struct SourceTree: Sendable {
             case .success(.directory):
                 if let reason = Self.reasonToSkip(folderNamed: name) {
                     skipped.append("\(path): \(reason)")
+                } else if isDependency, Self.sampleFolders.contains(name) {
+                    skipped.append("\(path): a dependency's sample app, not the app's code")
                 } else {
                     switch FileSystem.entryNames(inFolder: path) {
                     case .success(let names): walk(folder: path, names: names)

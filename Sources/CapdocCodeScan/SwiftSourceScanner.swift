@@ -7,6 +7,8 @@ struct SourceMatch: Sendable, Hashable {
     var argument: String?
     var line: Int
     var column: Int
+    /// When the code at the match is compiled and run (``BuildCondition``).
+    var condition: BuildCondition = .always
 }
 
 /// What scanning one file came to.
@@ -46,7 +48,8 @@ struct SwiftSourceScanner: Sendable {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         return finder.found.map { found in
             let location = converter.location(for: found.token.positionAfterSkippingLeadingTrivia)
-            return SourceMatch(patternIndex: found.patternIndex, argument: found.argument, line: location.line, column: location.column)
+            return SourceMatch(
+                patternIndex: found.patternIndex, argument: found.argument, line: location.line, column: location.column, condition: found.condition)
         }
     }
 }

@@ -12,10 +12,12 @@ struct LintPlistCommand: ParsableCommand {
         discussion: """
             Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
             type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
-            the code uses a service that does not work under the authorization the app requests, a widget opts in \
+            the code uses a service that does not work under the authorization the app requests or makes a request \
+            the platform it is compiled for does not have, a widget opts in \
             but its containing app lacks the usage strings. Warnings: a key is deprecated at the deployment target, \
             or not read on the platform. Without --requests, the requests are inferred from the keys present, the \
-            background modes and the calls in --sources, and the output says which. App extensions \
+            background modes and the calls in --sources (each counted on the platforms and targets that compile it; \
+            with --dependencies, the dependencies' calls too), and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
             error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
             linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.
@@ -38,6 +40,17 @@ struct LintPlistCommand: ParsableCommand {
         name: .customLong("sources"),
         help: "A folder of the app's Swift and Objective-C code, searched for \(EmbeddedDomain.domain.framework) calls; repeatable.")
     var sources: [String] = []
+
+    @Flag(
+        help:
+            "Also scan the dependencies in and beside the --sources folders and beside the projects: Pods/, Carthage/Checkouts/, .build/checkouts/, SourcePackages/checkouts/; their calls need the keys too (ITMS-90683)."
+    )
+    var dependencies = false
+
+    @Option(
+        name: .customLong("derived-data"),
+        help: "Xcode's derived data folder of the project, whose SourcePackages/checkouts holds its Swift packages, to scan too; repeatable.")
+    var derivedData: [String] = []
 
     @Option(
         help:
@@ -67,6 +80,9 @@ struct LintPlistCommand: ParsableCommand {
         if !targets.isEmpty && projects.isEmpty {
             throw ValidationError("--target needs --project")
         }
+        if dependencies && sources.isEmpty && projects.isEmpty && derivedData.isEmpty {
+            throw ValidationError("--dependencies needs --sources or --project: the dependencies are looked for beside them")
+        }
     }
 
     func run() throws {
@@ -88,7 +104,7 @@ struct LintPlistCommand: ParsableCommand {
         }
 
         var failures: [LintFailure] = []
-        options.code = scanSources(linter: linter, failures: &failures)
+        options.code = sources.isEmpty && !dependencies && derivedData.isEmpty ? [] : scanSources(linter: linter, failures: &failures)
         let inputs = LintInputReader(vocabulary: report.model.vocabulary)
         var subjects: [LintSubject] = []
         for path in paths {
@@ -135,36 +151,95 @@ struct LintPlistCommand: ParsableCommand {
         if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
     }
 
-    /// The calls of the domain's framework in the `--sources` folders, as requests and services of the model.
+    /// The calls of the domain's framework in the `--sources` folders (and, with `--dependencies`,
+    /// in the dependencies beside them and the projects), as requests and services of the model,
+    /// each with the platforms that compile it.
     private func scanSources(linter: PlistLinter, failures: inout [LintFailure]) -> [CodeUse] {
-        guard !sources.isEmpty else { return [] }
         let apis = linter.codeAPIs
         // The scanner reports a pattern's index as its api, to map it back to the model's entry.
         let patterns = apis.enumerated().map { index, api in APIPattern(api: String(index), swift: api.swift, objectiveC: api.objectiveC) }
         let scanner = CodeScanner(patterns: patterns)
+        let platforms = CompilePlatform.platforms(linter.compileConditions)
         var uses: [CodeUse] = []
         var seen: Set<String> = []
+        func add(_ scan: CodeScan) {
+            // Files that could have held calls but were not read are worth a note; folders of
+            // dependencies, frameworks and tests are left out by design.
+            let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
+            if format == .human {
+                for item in notScanned { Terminal.errorLine("note: not scanned: \(item)") }
+            }
+            for reference in scan.references {
+                guard let index = Int(reference.api), apis.indices.contains(index) else { continue }
+                let api = apis[index]
+                let location = LintLocation(file: reference.file, line: reference.line, column: reference.column)
+                // Two spellings of one API (`fetchAssets(with:)`, `PHAsset.fetchAssets(with:)`) on one line are one use.
+                guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
+                let compiledFor = Set(platforms.filter { $0.value.mayCompile(reference.condition) }.keys)
+                uses.append(
+                    CodeUse(
+                        use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location,
+                        platforms: compiledFor.count == platforms.count ? nil : compiledFor, dependency: reference.dependency))
+            }
+        }
         for folder in sources {
             do {
-                let scan = try scanner.scan(directory: folder)
-                // Files that could have held calls but were not read are worth a note; folders of
-                // dependencies, frameworks and tests are left out by design.
-                let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
-                if format == .human {
-                    for item in notScanned { Terminal.errorLine("note: not scanned: \(item)") }
-                }
-                for reference in scan.references {
-                    guard let index = Int(reference.api), apis.indices.contains(index) else { continue }
-                    let api = apis[index]
-                    let location = LintLocation(file: reference.file, line: reference.line, column: reference.column)
-                    // Two spellings of one API (`fetchAssets(with:)`, `PHAsset.fetchAssets(with:)`) on one line are one use.
-                    guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
-                    uses.append(CodeUse(use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location))
-                }
+                add(try scanner.scan(directory: folder))
             } catch {
                 failures.append(LintFailure(location: LintLocation(file: folder), message: "\(error)"))
             }
         }
+        guard dependencies || !derivedData.isEmpty else { return uses }
+        for dependency in findDependencies(failures: &failures) {
+            do {
+                add(try scanner.scan(dependency: dependency))
+            } catch {
+                failures.append(LintFailure(location: LintLocation(file: dependency.path), message: "\(error)"))
+            }
+        }
         return uses
+    }
+
+    /// The dependencies beside the `--sources` folders and the projects, and in the derived data;
+    /// each folder once, however many roots reach it.
+    private func findDependencies(failures: inout [LintFailure]) -> [Dependency] {
+        // A sources folder (`App`) usually sits beside the dependencies (`Pods`, next to `App.xcodeproj`).
+        var roots: [String] = []
+        for folder in sources where !folder.hasSuffix(".swift") && !folder.hasSuffix(".m") && !folder.hasSuffix(".mm") {
+            let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
+            roots += [folder, parent.isEmpty ? "." : parent]
+        }
+        roots += projects.map { project in
+            let folder = project.hasSuffix("project.pbxproj") ? (project as NSString).deletingLastPathComponent : project
+            let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
+            return parent.isEmpty ? "." : parent
+        }
+        if !dependencies { roots = [] }  // --derived-data alone: only the packages there
+        var candidates = roots.flatMap(Dependency.find(in:))
+        for folder in derivedData {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {
+                roots.append(folder)
+                candidates += Dependency.find(inDerivedData: folder)
+            } else {
+                failures.append(LintFailure(location: LintLocation(file: folder), message: "no derived data folder at '\(folder)'"))
+            }
+        }
+        var found: [Dependency] = []
+        var seenPaths: Set<String> = []
+        for dependency in candidates where seenPaths.insert((dependency.path as NSString).standardizingPath).inserted {
+            found.append(dependency)
+        }
+        if format == .human {
+            if found.isEmpty {
+                Terminal.errorLine(
+                    "note: no dependencies found (Pods/, Carthage/Checkouts/, .build/checkouts/, SourcePackages/checkouts/) in \(roots.joined(separator: ", "))"
+                )
+            } else {
+                let names = found.map { "\($0.name) (\($0.manager.rawValue))" }
+                Terminal.errorLine("note: scanned the dependencies \(names.joined(separator: ", "))")
+            }
+        }
+        return found
     }
 }

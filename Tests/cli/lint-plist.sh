@@ -133,7 +133,7 @@ driver = run["tool"]["driver"]
 assert driver["name"] == "capdoc" and driver["version"] and driver["informationUri"]
 ids = [rule["id"] for rule in driver["rules"]]
 for rule in ["missing-usage-key", "empty-usage-key", "wrong-key-type", "invalid-temporary-dictionary", "misspelled-key",
-             "misplaced-key", "service-needs-level", "containing-app-key-missing", "deprecated-key", "key-not-on-platform",
+             "misplaced-key", "service-needs-level", "request-not-on-platform", "containing-app-key-missing", "deprecated-key", "key-not-on-platform",
              "could-not-lint"]:
     assert rule in ids, rule
 assert all(rule["shortDescription"]["text"] for rule in driver["rules"])
@@ -247,6 +247,40 @@ for result in errors:
 assert sorted(r["properties"]["platform"] for r in errors) == ["ios", "mac-catalyst"]
 PY
 cd "$plists"
+
+# Which platform compiles each call (#if os(), early exits, @available): a request only there.
+cd "$bundles/platform-code"
+expect_status "Always under #if os(iOS) is no tvOS request" 0 lint tvos.plist --platform tvos --sources Shared
+contains "  only When In Use is inferred" "$out" '^tvos.plist: inferred requests: when-in-use \(from NSLocationWhenInUseUsageDescription, Shared/Location.swift:8:17\)$'
+expect_status "the same code built for iOS needs the Always key" 1 lint tvos.plist --platform ios --sources Shared
+contains "  requested inside the #if" "$out" 'NSLocationAlwaysAndWhenInUseUsageDescription is missing: .*\(requested at Shared/Location.swift:10:21\) \[missing-usage-key\]$'
+expect_status "a Mac build that returns early under #if os(macOS) never asks for Always" 0 lint macos.plist --sources Mac
+lacks "  no Always request" "$out" 'always'
+expect_status "Always on visionOS, where it does not exist, is an error at the call" 1 lint visionos.plist --platform visionos --sources Vision
+contains "  request-not-on-platform, from the model" "$out" '^Vision/Immersive.swift:5:13: error: requestAlwaysAuthorization\(\) \(Always authorization request\) does not exist on visionOS: .*\[request-not-on-platform\]$'
+contains "  citing the sources" "$out" '^  source: request-always-authorization#not-on-visionos'
+expect_status "an empty localization of a key tvOS never reads is no error" 0 lint TV/Info.plist --platform tvos
+contains "  the key's warning stays" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS.*\[key-not-on-platform\]$'
+lacks "  no empty-usage-key" "$out" 'empty-usage-key'
+
+# Dependencies (ITMS-90683): their requests need the keys too, with --dependencies.
+cd "$bundles/deps-app"
+expect_status "without --dependencies a pod's Always request is not seen" 0 lint App/Info.plist --platform ios --sources App
+expect_status "with --dependencies it needs the Always key" 1 lint App/Info.plist --platform ios --sources App --dependencies
+contains "  reported as the dependency's request" "$out" 'is missing: .*\(requested by the dependency LocationKit at Pods/LocationKit/Classes/LKTracker.m:8:19\) \[missing-usage-key\]$'
+contains "  the dependency's call is the related place" "$out" '^  requested at: Pods/LocationKit/Classes/LKTracker.m:8:19$'
+contains "  a note names the dependencies" "$err" '^note: scanned the dependencies LocationKit \(CocoaPods\), GeoFence \(Carthage\), swift-beacons \(Swift Package Manager\)$'
+lacks "  sample apps, package tests and CocoaPods' own files are not scanned" "$out" 'ExampleApp|BeaconsTests|Target Support Files'
+expect_status "the pod asks for Always only on iOS (#if TARGET_OS_IOS)" 0 lint App/Info.plist --platform tvos --sources App --dependencies
+expect_status "--dependencies with nowhere to look is a usage error" 64 lint App/Info.plist --platform ios --dependencies
+expect_status "a derived data folder that is not there could not be linted" 2 lint App/Info.plist --platform ios --derived-data "$work/nowhere"
+expect_status "--derived-data finds the packages Xcode checked out" 0 lint App/Info.plist --platform ios --derived-data .
+contains "  and only those under it" "$err" '^note: scanned the dependencies swift-beacons \(Swift Package Manager\)$'
+
+# Each target of a project gets the calls in its own files (its Sources build phase).
+cd "$bundles/xcode/Tours"
+expect_status "a widget's call is not its containing app's request" 0 lint --project Tours.xcodeproj --sources .
+contains "  the app's requests, from its own file" "$out" '^Tours.xcodeproj \(target Tours\): inferred requests: when-in-use \(from ./Tours/ToursApp.swift:7:17, NSLocationWhenInUseUsageDescription\)$'
 
 cd "$root"
 finish lint-plist

@@ -29,6 +29,7 @@ public struct LintFinding: Sendable, Hashable {
         case misspelledKey = "misspelled-key"
         case misplacedKey = "misplaced-key"
         case serviceNeedsLevel = "service-needs-level"
+        case requestNotOnPlatform = "request-not-on-platform"
         case containingAppKeyMissing = "containing-app-key-missing"
         case levelNotAllowedInBundle = "level-not-allowed-in-bundle"
         case backgroundModeInBundle = "background-mode-in-bundle"
@@ -38,7 +39,7 @@ public struct LintFinding: Sendable, Hashable {
         public var severity: Severity {
             switch self {
             case .missingUsageKey, .emptyUsageKey, .wrongKeyType, .invalidTemporaryDictionary, .misspelledKey, .misplacedKey,
-                .serviceNeedsLevel, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle:
+                .serviceNeedsLevel, .requestNotOnPlatform, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle:
                 .error
             case .deprecatedKey, .keyNotOnPlatform: .warning
             }
@@ -54,6 +55,7 @@ public struct LintFinding: Sendable, Hashable {
             case .misspelledKey: "A key is a misspelling, a wrong case or Xcode's display name of a key of the model: the system ignores it."
             case .misplacedKey: "A key of the model is at the wrong level of the Info.plist, where the system does not look for it."
             case .serviceNeedsLevel: "The code uses a service that does not work under the authorization the app requests."
+            case .requestNotOnPlatform: "The code makes a request that does not exist on the platform it is compiled for."
             case .containingAppKeyMissing: "A widget sets its opt-in key, but its containing app lacks the usage string that authorization needs."
             case .levelNotAllowedInBundle: "The bundle (an App Clip) asks for an access level that a bundle of its kind may not hold."
             case .backgroundModeInBundle: "The bundle (an App Clip) declares a background mode, but a bundle of its kind may not run in the background."

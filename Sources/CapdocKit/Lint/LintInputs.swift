@@ -107,7 +107,10 @@ public struct LintInputReader: Sendable {
         }
         var collected: [LintSubject] = []
         var failures: [LintFailure] = []
+        let membership = CodeMembership(project: project, code: options.code)
         for target in project.targets where targets.isEmpty || targets.contains(target.name) {
+            var options = options
+            options.code = membership.code(of: target)
             let resolved = project.settings(target: target, configuration: configurationName)
             switch subject(of: resolved, project: path, options: options, platform: nil) {
             case let .success(found?):

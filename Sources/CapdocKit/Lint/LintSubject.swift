@@ -50,11 +50,23 @@ public struct CodeUse: Sendable, Hashable {
     /// The API as the model names it (`requestAlwaysAuthorization()`, `CLMonitor`).
     public var api: String
     public var location: LintLocation
+    /// The platforms the call is compiled for, as its `#if`s and `@available`s say
+    /// (`compile-conditions` in platforms.yaml); nil: every platform.
+    public var platforms: Set<String>?
+    /// The dependency (a pod, a package, a Carthage project) whose code makes the call; nil for the app's own.
+    public var dependency: String?
 
-    public init(use: Use, api: String, location: LintLocation) {
+    public init(use: Use, api: String, location: LintLocation, platforms: Set<String>? = nil, dependency: String? = nil) {
         self.use = use
         self.api = api
         self.location = location
+        self.platforms = platforms
+        self.dependency = dependency
+    }
+
+    /// "Trails/Recorder.swift:11:17", or "the dependency LocationKit at Pods/LocationKit/Tracker.m:12:5".
+    var placeDescription: String {
+        dependency.map { "the dependency \($0) at \(location)" } ?? location.description
     }
 }
 

@@ -25,20 +25,55 @@ extension PlistLinter {
     /// The requests the code makes, with the calls that make them: the request methods and service
     /// sessions, and the services that ask for authorization by themselves where the sources say
     /// they need no explicit request (`explicit-request-required: false`).
-    func requestsInCode(_ code: [CodeUse], scope: Scope) -> [String: [LintLocation]] {
-        var requests: [String: [LintLocation]] = [:]
+    func requestsInCode(_ code: [CodeUse], scope: Scope) -> [String: [CodeUse]] {
+        var requests: [String: [CodeUse]] = [:]
         for use in code {
             switch use.use {
             case let .request(request):
-                requests[request, default: []].append(use.location)
+                requests[request, default: []].append(use)
             case let .service(service):
                 let explicit = scope.relevant(answers.holding(.explicitRequestRequired, subject: service, platform: scope.platform))
                 if explicit.contains(where: { $0.value == .boolean(false) }) {
-                    requests[Self.backgroundRequest, default: []].append(use.location)
+                    requests[Self.backgroundRequest, default: []].append(use)
                 }
             }
         }
         return requests
+    }
+
+    /// The platforms' `compile-conditions` (platforms.yaml), for a code scanner to decide which
+    /// platforms compile a call; platforms without them are left out (their calls count everywhere).
+    public var compileConditions: [String: [String]] {
+        var conditions: [String: [String]] = [:]
+        for id in model.vocabulary.ids(.platform) {
+            guard let list = model.vocabulary.entity(.platform, id)?.attributes["compile-conditions"] else { continue }
+            conditions[id] = list.split(separator: " ").map(String.init)
+        }
+        return conditions
+    }
+
+    /// A call compiled for a platform where the sources say its request does not exist
+    /// (`request-available: false` from the deployment target on): Always on tvOS and visionOS.
+    func requestsNotOnPlatform(_ subject: LintSubject, scope: Scope) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for use in subject.code {
+            guard case let .request(request) = use.use else { continue }
+            let facts = scope.relevant(answers.holding(.requestAvailable, subject: request, platform: scope.platform))
+            guard !facts.isEmpty, facts.allSatisfy({ $0.value == .boolean(false) }) else { continue }
+            let whereText = joined(facts.map { scope.clipped($0.os) }).map { on(scope.platform, $0) }.joined(separator: " and ")
+            let by = use.dependency.map { " in the dependency \($0)" } ?? ""
+            let fix =
+                use.dependency == nil
+                ? "compile it only for the platforms that have it (#if os(…), @available(…, unavailable))"
+                : "the dependency needs a build for this platform without it"
+            findings.append(
+                LintFinding(
+                    rule: .requestNotOnPlatform, key: request,
+                    message:
+                        "\(use.api)\(by) (\(model.vocabulary.entity(.request, request)?.name ?? request)) does not exist \(whereText): the sources say the system does not have it there; \(fix)",
+                    location: use.location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
+        }
+        return findings
     }
 
     /// A service the code uses that does not work under the highest level the app requests, on
@@ -55,7 +90,8 @@ extension PlistLinter {
         else { return [] }
         var findings: [LintFinding] = []
         var seen: Set<String> = []
-        for use in subject.code {
+        // A dependency's calls are its authors' to guard; what the app must do about them is declare the keys.
+        for use in subject.code where use.dependency == nil {
             guard case let .service(service) = use.use else { continue }
             // The support the matrix shows, from the same answers as every output.
             let unavailable = answers.answers(service: service).support(platform: platformPosition, level: levelPosition)

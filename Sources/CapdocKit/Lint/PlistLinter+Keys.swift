@@ -18,13 +18,17 @@ extension PlistLinter {
                     if anchor[key] == nil, let present { anchor[key] = subject.location(of: present) }
                 }
             }
-            let calls = subject.code.filter { $0.use == .request(request) }.map(\.location)
+            // The app's own calls first: the ones it can act on.
+            let uses = subject.code.filter { $0.use == .request(request) }
+            let ordered = uses.filter { $0.dependency == nil } + uses.filter { $0.dependency != nil }
+            let calls = ordered.map(\.location)
             for (key, facts) in needing {
                 let ranges = joined(facts.map { scope.clipped($0.os) })
                 let whereText = ranges.map { on(scope.platform, $0) }.joined(separator: " and ")
                 var message = "\(key) is missing: \(requestName(request)) needs it \(whereText) and fails immediately without it"
-                if let first = calls.first {
-                    message += " (requested at \(first)\(calls.count > 1 ? " and \(calls.count - 1) more" : ""))"
+                if let first = ordered.first {
+                    let place = first.dependency.map { "requested by the dependency \($0) at \(first.location)" } ?? "requested at \(first.location)"
+                    message += " (\(place)\(calls.count > 1 ? " and \(calls.count - 1) more" : ""))"
                 }
                 if let typo = subject.plist.keys.sorted().first(where: { spelling.intended($0)?.key == key }) {
                     message += " (the Info.plist has '\(typo)': a typo?)"
@@ -91,6 +95,7 @@ extension PlistLinter {
     }
 
     func typeFindings(key: String, value: PlistValue, subject: LintSubject, requests: [String], scope: Scope) -> [LintFinding] {
+        guard !isNeverRead(key, scope) else { return [] }
         let type = model.vocabulary.entity(.key, key)?.attributes["type"]
         // A key the system also reads in a second form (UIRequiredDeviceCapabilities: an array, or a dictionary).
         let alternative = model.vocabulary.entity(.key, key)?.attributes["alternative-type"]
@@ -157,6 +162,21 @@ extension PlistLinter {
                 rule: .deprecatedKey, key: key, message: message, location: subject.location(of: key),
                 sources: fact.sources, claims: fact.claims)
         ]
+    }
+
+    /// Whether the sources say the platform does not read the key, from the target on: then no rule
+    /// about its value is an error there (an empty string the system never shows harms no one), and
+    /// `existence` warns that it is there at all.
+    func isNeverRead(_ key: String, _ scope: Scope) -> Bool {
+        let facts = scope.relevant(merge.facts(.keyExists, subject: key, platform: scope.platform))
+        guard facts.contains(where: { $0.value == .boolean(false) }), !facts.contains(where: { $0.value == .boolean(true) }) else { return false }
+        // A request that needs the key here says it is read, as in `existence`.
+        return !model.vocabulary.ids(.request).contains { request in
+            scope.relevant(answers.holding(.requestKeys, subject: request, platform: scope.platform)).contains { fact in
+                if case let .keys(keys) = fact.value { return keys.contains(key) }
+                return false
+            }
+        }
     }
 
     func existence(key: String, subject: LintSubject, scope: Scope) -> [LintFinding] {

@@ -15,7 +15,8 @@ extension PlistLinter {
                     findings += spelled
                     continue
                 }
-                guard model.vocabulary.entity(.key, key)?.attributes["type"] == "string",
+                // A key the platform never reads shows no prompt there: the plist's warning says so.
+                guard model.vocabulary.entity(.key, key)?.attributes["type"] == "string", !isNeverRead(key, scope),
                     let blank = Self.blankness(of: entry.value)
                 else { continue }
                 let facts = citations(for: key, requests: requests, scope: scope)

@@ -43,6 +43,9 @@ public struct PlistLinter: Sendable {
     /// Lints one Info.plist with what is known of its bundle: its kind, localizations and code.
     public func lint(_ subject: LintSubject) throws(UnknownID) -> LintResult {
         try require(.platform, subject.platform)
+        // A call that is not compiled for this platform (`#if os(iOS)` on tvOS) makes no request here.
+        var subject = subject
+        subject.code = subject.code.filter { $0.platforms?.contains(subject.platform) ?? true }
         for request in subject.requests ?? [] { try require(.request, request) }
         let scope = Scope(platform: subject.platform, target: subject.deploymentTarget)
         let plist = subject.plist
@@ -57,8 +60,8 @@ public struct PlistLinter: Sendable {
             for (key, mode) in backgroundModes(in: plist) where readsKey(key, scope) {
                 inferredFrom[Self.backgroundRequest, default: []].append("\(key): \(mode)")
             }
-            for (request, places) in requestsInCode(subject.code, scope: scope) {
-                inferredFrom[request, default: []] += places.map(\.description)
+            for (request, uses) in requestsInCode(subject.code, scope: scope) {
+                inferredFrom[request, default: []] += uses.map(\.placeDescription)
             }
             inferredFrom = inferredFrom.mapValues { Array(Set($0)).sorted() }
             checked = model.vocabulary.ids(.request).filter { inferredFrom[$0] != nil }
@@ -81,6 +84,7 @@ public struct PlistLinter: Sendable {
         findings += misplacedKeys(subject)
         findings += localizationFindings(subject, requests: checked, scope: scope)
         findings += serviceLevels(subject, requests: checked, scope: scope)
+        findings += requestsNotOnPlatform(subject, scope: scope)
         findings += bundleLimitFindings(subject, requests: checked, inferredFrom: inferredFrom, scope: scope)
         return LintResult(
             file: subject.file, target: subject.target, platform: subject.platform,

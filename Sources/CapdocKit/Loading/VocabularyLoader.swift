@@ -2,7 +2,7 @@
 struct VocabularyLoader {
     /// The file of each simple vocabulary kind, and the extra fields its entries may have.
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
-        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version"]),
+        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version", "compile-conditions"]),
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),

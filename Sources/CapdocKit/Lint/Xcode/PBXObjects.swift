@@ -53,6 +53,7 @@ struct PBXModelReader {
             return []
         }
         var targets: [XcodeTarget] = []
+        let groups = synchronizedGroups
         for entry in entries {
             guard let id = entry.string else {
                 warn("a target entry is \(entry.typeDescription), not an object id; skipped")
@@ -75,7 +76,8 @@ struct PBXModelReader {
             targets.append(
                 XcodeTarget(
                     name: name, kind: kind, productType: fields["productType"]?.string ?? "",
-                    productName: fields["productName"]?.string, identifier: id, configurations: list))
+                    productName: fields["productName"]?.string, identifier: id, configurations: list,
+                    sources: sources(of: fields, id: id, groups: groups)))
         }
         return targets
     }

@@ -20,6 +20,8 @@ public struct XcodeTarget: Sendable, Hashable {
     /// The object id in `project.pbxproj`.
     let identifier: String
     let configurations: XcodeConfigurationList
+    /// The source files it compiles.
+    var sources = XcodeTargetSources()
 
     /// The target's own configuration names (usually the project's).
     var configurationNames: [String] { configurations.names }

@@ -1,0 +1,5 @@
+import CoreLocation
+
+public func authorize(_ manager: CLLocationManager) {
+    manager.requestWhenInUseAuthorization()
+}

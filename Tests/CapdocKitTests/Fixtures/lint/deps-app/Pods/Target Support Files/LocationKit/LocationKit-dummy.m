@@ -1,0 +1,2 @@
+// CocoaPods support code, not a pod
+[[CLLocationManager new] requestAlwaysAuthorization];

@@ -1,0 +1,5 @@
+import CoreLocation
+
+public func watchVisits(_ manager: CLLocationManager) {
+    manager.startMonitoringVisits()
+}

@@ -1,0 +1,3 @@
+import CoreLocation
+
+func testAlways() { CLLocationManager().requestAlwaysAuthorization() }

@@ -1,0 +1,4 @@
+import CoreLocation
+
+/// Compiled into the app and the widget.
+let geocoder = CLGeocoder()

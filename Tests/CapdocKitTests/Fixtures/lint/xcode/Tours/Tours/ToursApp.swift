@@ -1,0 +1,9 @@
+import CoreLocation
+
+final class ToursModel {
+    let manager = CLLocationManager()
+
+    func showNearbySights() {
+        manager.requestWhenInUseAuthorization()
+    }
+}
