@@ -209,6 +209,15 @@ struct LintRealProjectsTests {
         #expect(result.findings.first { $0.rule == .placeholderUsageKey }?.message.contains("App Review") == true)
     }
 
+    @Test("a placeholder in a localized InfoPlist.strings is a finding at its line")
+    func localizedPlaceholder() throws {
+        let result = try lint("localized-placeholder/Info.plist", LintOptions(platform: "ios"))
+        #expect(rules(result) == ["placeholder-usage-key NSLocationWhenInUseUsageDescription"])
+        let finding = try #require(result.findings.first)
+        #expect(finding.location.file.hasSuffix("fr.lproj/InfoPlist.strings") && finding.location.line == 2)
+        #expect(finding.message.hasPrefix("the fr localization of NSLocationWhenInUseUsageDescription is a note left for later"))
+    }
+
     @Test("a sandboxed Mac app without the location entitlement; with it, nothing")
     func sandbox() throws {
         let sextant = try project("xcode/Sextant/Sextant.xcodeproj")

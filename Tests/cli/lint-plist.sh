@@ -228,6 +228,8 @@ contains "  TODO" "$out" "placeholder-strings.plist:5: error: NSLocationWhenInUs
 contains "  the key's own name" "$out" "NSLocationAlwaysAndWhenInUseUsageDescription is the key's own name"
 contains "  lorem ipsum" "$out" "NSLocationUsageDescription is lorem ipsum filler"
 contains "  '... goes here' in the temporary dictionary" "$out" "'Navigation' is a template's placeholder.*\[invalid-temporary-dictionary\]$"
+expect_status "a placeholder in a localized InfoPlist.strings" 1 lint "$bundles/localized-placeholder/Info.plist" --platform ios
+contains "  at its line" "$out" 'fr.lproj/InfoPlist.strings:2: error: the fr localization of NSLocationWhenInUseUsageDescription is a note left for later.*\[placeholder-usage-key\]$'
 expect_status "a screen saver makes no request of its own" 0 lint "$bundles/Aurora.saver/Contents/Info.plist"
 contains "  typed as one, with the article" "$out" 'inferred requests: none \(a screen saver runs under the authorization of the app that loads it;'
 expect_status "an Intents extension: 'an app extension'" 0 lint "$bundles/intents-extension.plist" --platform ios
