@@ -10,7 +10,8 @@ struct LintPlistCommand: ParsableCommand {
         commandName: "lint-plist",
         abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's Info.plist keys.",
         discussion: """
-            Errors: a key that a request needs is missing, a usage string is empty or invisible, a key has the wrong \
+            Errors: a key that a request needs is missing, a usage string is empty, invisible or a placeholder, a sandboxed \
+            Mac app lacks the location entitlement, a key has the wrong \
             type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
             the code uses a service that does not work under the authorization the app requests or makes a request \
             the platform it is compiled for does not have, a widget opts in \
@@ -19,8 +20,9 @@ struct LintPlistCommand: ParsableCommand {
             background modes and the calls in --sources (each counted on the platforms and targets that compile it; \
             with --dependencies, the dependencies' calls too), and the output says which. App extensions \
             make no requests of their own. Findings go to standard output, problems reading an input to standard \
-            error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found, 2 an input could not be \
-            linted (unreadable plist, project, strings file or sources), 64 bad options, 74 the output could not be written.
+            error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found (also when another input could \
+            not be linted), 2 an input could not be linted (unreadable plist, project, strings file or sources) and no \
+            errors were found in the others, 64 bad options, 74 the output could not be written.
             """
     )
 
@@ -68,6 +70,13 @@ struct LintPlistCommand: ParsableCommand {
     @Option(help: "The output format: human, json, or sarif (SARIF 2.1.0, for code hosts).")
     var format: LintFormat = .human
 
+    @Option(
+        name: .customLong("docs-url"),
+        help:
+            "Where docs/lint-plist.md is published: SARIF's informationUri, and each rule's helpUri (its heading there, #rule-id); also read from CAPDOC_DOCS_URL."
+    )
+    var docsURL: String?
+
     @OptionGroup var model: ModelOptions
 
     func validate() throws {
@@ -83,6 +92,14 @@ struct LintPlistCommand: ParsableCommand {
         if dependencies && sources.isEmpty && projects.isEmpty && derivedData.isEmpty {
             throw ValidationError("--dependencies needs --sources or --project: the dependencies are looked for beside them")
         }
+        if let url = docsURL ?? ProcessInfo.processInfo.environment["CAPDOC_DOCS_URL"], !url.isEmpty, !Self.isAbsoluteURL(url) {
+            throw ValidationError("'\(url)' is not an absolute http(s) address for --docs-url (SARIF wants one)")
+        }
+    }
+
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil else { return false }
+        return scheme == "https" || scheme == "http"
     }
 
     func run() throws {
@@ -144,11 +161,14 @@ struct LintPlistCommand: ParsableCommand {
         let run = LintRun(results: results, failures: failures)
         let formatter = LintReportFormatter(
             colour: format == .human && Terminal.colourAllowed(for: 1),
-            workingDirectory: FileManager.default.currentDirectoryPath)
+            workingDirectory: FileManager.default.currentDirectoryPath,
+            docsURL: (docsURL ?? ProcessInfo.processInfo.environment["CAPDOC_DOCS_URL"]).flatMap { $0.isEmpty ? nil : $0 })
         Terminal.write(formatter.format(run, as: format), format == .human ? .styled : .json)
         if format == .human { Terminal.error(formatter.humanFailures(run)) }
-        if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }
+        // Errors found outrank an input that could not be read: a CI step that fails on 1 must
+        // not pass over the findings because another input was unreadable.
         if run.errorCount > 0 { throw ExitCode(ExitStatus.contentErrors) }
+        if !run.failures.isEmpty { throw ExitCode(ExitStatus.couldNotLint) }
     }
 
     /// The calls of the domain's framework in the `--sources` folders (and, with `--dependencies`,

@@ -400,7 +400,10 @@ struct LintPlistTests {
                 "",
             ])
         let given = try lint("good-ios.plist", requests: ["when-in-use"])
-        #expect(LintReportFormatter().human(given) == "checked good-ios.plist for ios (newest versions), app, requests: when-in-use: 0 errors, 0 warnings\n")
+        #expect(
+            LintReportFormatter().human(given)
+                == "checked good-ios.plist for ios (no deployment target given: checked for the newest versions), app, requests: when-in-use: 0 errors, 0 warnings\n"
+        )
         #expect(LintReportFormatter(colour: true).human(result).contains("\u{1B}[31merror:"))
         #expect(!LintReportFormatter().human(result).contains("\u{1B}"))
         // Several inputs end with a total; failures go to standard error in their own lines.
@@ -460,8 +463,9 @@ struct LintPlistTests {
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "capdoc")
         #expect(driver["version"] as? String == Capdoc.version)
-        #expect(driver["informationUri"] as? String != nil)
+        #expect(driver["informationUri"] == nil, "no address without docsURL: SARIF wants an absolute one")
         let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.allSatisfy { $0["helpUri"] == nil })
         #expect(rules.map { $0["id"] as? String } == LintFinding.Rule.allCases.map(\.rawValue) + [LintReportFormatter.couldNotLintRule])
         #expect(rules.allSatisfy { (($0["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
         let results = try #require(runs[0]["results"] as? [[String: Any]])

@@ -15,7 +15,7 @@ content="$root/Content"
 # A good app: exit 0, the inference said first, a summary last, nothing on stderr.
 expect_status "a good iOS app passes" 0 lint good-ios.plist --platform ios --content "$content"
 contains "the inferred requests come first" "$(head -n 1 <<< "$out")" '^good-ios.plist: inferred requests: when-in-use, always, temporary-full-accuracy \(from NSLocationAlwaysAndWhenInUseUsageDescription, .*NSLocationWhenInUseUsageDescription\)$'
-contains "a summary line ends the output" "$(tail -n 1 <<< "$out")" '^checked good-ios.plist for ios \(newest versions\), app, requests: when-in-use, always, temporary-full-accuracy: 0 errors, 0 warnings$'
+contains "a summary line ends the output" "$(tail -n 1 <<< "$out")" '^checked good-ios.plist for ios \(no deployment target given: checked for the newest versions\), app, requests: when-in-use, always, temporary-full-accuracy: 0 errors, 0 warnings$'
 empty "nothing on stderr when the plist is read" "$err"
 expect_status "with a deployment target" 0 lint good-ios.plist --platform ios --deployment-target 14.0 --content "$content"
 
@@ -62,7 +62,8 @@ done
 expect_status "one unreadable input among good ones: the others are linted, exit 2" 2 lint good-ios.plist not-a-plist.plist --platform ios --content "$content"
 contains "  the good one's summary" "$out" '^checked good-ios.plist for ios'
 contains "  a total line" "$out" '^checked 1 Info.plist: 0 errors, 0 warnings, 1 could not be linted$'
-expect_status "errors in one input and an unreadable other: still exit 2" 2 lint empty-string.plist no-such.plist --platform ios --content "$content"
+expect_status "errors in one input and an unreadable other: exit 1, the errors win" 1 lint empty-string.plist no-such.plist --platform ios --content "$content"
+contains "  the unreadable one is still on stderr" "$err" "^no-such.plist: error: cannot read"
 
 # Usage errors exit 64 and name the id with the nearest.
 expect_status "an unknown platform is a usage error" 64 lint good-ios.plist --platform ioss --content "$content"
@@ -130,7 +131,8 @@ assert log["version"] == "2.1.0" and log["$schema"] == "https://json.schemastore
 assert len(log["runs"]) == 1
 run = log["runs"][0]
 driver = run["tool"]["driver"]
-assert driver["name"] == "capdoc" and driver["version"] and driver["informationUri"]
+assert driver["name"] == "capdoc" and driver["version"]
+assert "informationUri" not in driver and all("helpUri" not in rule for rule in driver["rules"]), "no address without --docs-url"
 ids = [rule["id"] for rule in driver["rules"]]
 for rule in ["missing-usage-key", "empty-usage-key", "wrong-key-type", "invalid-temporary-dictionary", "misspelled-key",
              "misplaced-key", "service-needs-level", "request-not-on-platform", "containing-app-key-missing", "deprecated-key", "key-not-on-platform",
@@ -142,8 +144,10 @@ assert [(r["ruleId"], r["level"]) for r in results] == [("missing-usage-key", "e
 for result in results:
     assert result["message"]["text"]
     artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
-    assert artifact == {"uri": "old-always.plist", "uriBaseId": "%SRCROOT%"}, artifact
+    # Relative to the repository's root (this checkout), not to the folder capdoc ran in.
+    assert artifact == {"uri": "Tests/CapdocKitTests/Fixtures/plists/old-always.plist", "uriBaseId": "%SRCROOT%"}, artifact
     assert ids[result["ruleIndex"]] == result["ruleId"]
+    assert result["partialFingerprints"]["capdocFinding/v1"].endswith(":1"), result
 assert all(r["locations"][0]["physicalLocation"]["region"]["startLine"] > 1 for r in results), "each result has its line"
 PY
 expect_status "SARIF of a clean plist" 0 lint good-ios.plist --platform ios --format sarif --content "$content"
@@ -151,12 +155,13 @@ python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["version"]
   && pass "SARIF of a clean plist has no results" || fail "SARIF of a clean plist has no results" "$out"
 expect_status "SARIF with an unreadable input: exit 2" 2 lint good-ios.plist "$plists/not-a-plist.plist" --platform ios --format sarif --content "$content"
 sarif_valid "$work/out" && pass "  still valid SARIF" || fail "SARIF schema with a failure" "$out"
-python3 - "$work/out" <<'PY' && pass "  a could-not-lint result at the file, relative to the working folder" || fail "SARIF could-not-lint" "$out"
+python3 - "$work/out" <<'PY' && pass "  a could-not-lint result at the file, relative to the repository" || fail "SARIF could-not-lint" "$out"
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 [result] = run["results"]
 assert result["ruleId"] == "could-not-lint" and result["level"] == "error"
-assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "not-a-plist.plist", result
+assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "Tests/CapdocKitTests/Fixtures/plists/not-a-plist.plist", result
+assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 1}, "code scanning needs a line"
 assert run["invocations"][0]["executionSuccessful"] is False
 PY
 
@@ -164,7 +169,7 @@ PY
 lacks "no escape codes when not on a terminal" "$(lint empty-string.plist --platform ios --content "$content")" $'\x1b'
 expect_status "lint-plist --help" 0 "$capdoc" lint-plist --help
 contains "help names the options" "$out" '--deployment-target'
-contains "help documents the exit codes" "$out" '2 an input could not be linted'
+contains "help documents the exit codes" "$(tr '\n' ' ' <<< "$out")" '1 errors found \(also when another input could not be linted\), 2 an input could not be linted'
 
 # Every platform and bundle kind, from the plists themselves (no --platform), and from a folder
 # with no Content/: the model is built into the binary.
@@ -210,6 +215,60 @@ expect_status "an unknown configuration is a usage error" 64 lint --project "$tr
 contains "  it lists the configurations" "$err" "has no configuration 'Beta'; it has Debug, Release"
 expect_status "a broken project could not be linted" 2 lint --project "$bundles/xcode/Broken/NoRootObject.xcodeproj"
 contains "  says why, at the file" "$err" 'project.pbxproj: error: not an Xcode project: no rootObject$'
+
+# Issue 40: real keys, every platform of a target, where a missing key goes, placeholders, the sandbox.
+expect_status "WKBackgroundModes, the watchOS key, is no misspelling" 0 lint "$bundles/watch-extension-background.plist"
+lacks "  no misspelled-key" "$out" 'misspelled-key'
+expect_status "a tvOS plist with the template's LSRequiresIPhoneOS is read as tvOS (UIDeviceFamily 3)" 0 lint "$bundles/tvos-template-keys.plist"
+contains "  checked for tvOS" "$out" 'for tvos \(no deployment target given: checked for the newest versions\), app'
+expect_status "a missing key points at the plist's top-level <dict>" 1 lint "$bundles/mac-app-ios-keys.plist"
+contains "  with its line" "$out" 'mac-app-ios-keys.plist:4: error: NSLocationUsageDescription is missing'
+expect_status "placeholder purpose strings are errors" 1 lint "$bundles/placeholder-strings.plist" --platform ios
+contains "  TODO" "$out" "placeholder-strings.plist:5: error: NSLocationWhenInUseUsageDescription is a note left for later \('TODO'\): .*App Review.*\[placeholder-usage-key\]$"
+contains "  the key's own name" "$out" "NSLocationAlwaysAndWhenInUseUsageDescription is the key's own name"
+contains "  lorem ipsum" "$out" "NSLocationUsageDescription is lorem ipsum filler"
+contains "  '... goes here' in the temporary dictionary" "$out" "'Navigation' is a template's placeholder.*\[invalid-temporary-dictionary\]$"
+expect_status "a placeholder in a localized InfoPlist.strings" 1 lint "$bundles/localized-placeholder/Info.plist" --platform ios
+contains "  at its line" "$out" 'fr.lproj/InfoPlist.strings:2: error: the fr localization of NSLocationWhenInUseUsageDescription is a note left for later.*\[placeholder-usage-key\]$'
+expect_status "a screen saver makes no request of its own" 0 lint "$bundles/Aurora.saver/Contents/Info.plist"
+contains "  typed as one, with the article" "$out" 'inferred requests: none \(a screen saver runs under the authorization of the app that loads it;'
+expect_status "an Intents extension: 'an app extension'" 0 lint "$bundles/intents-extension.plist" --platform ios
+contains "  the article" "$out" 'none \(an app extension '
+atlas="$bundles/xcode/Atlas/Atlas.xcodeproj"
+expect_status "a multiplatform target is linted for each platform it builds for" 1 lint --project "$atlas"
+for platform in "Atlas) for tvos 17.0" "Atlas) for ios 17.0" "Atlas) for macos 14.0" "Compass) for ios 17.0" "Compass) for tvos 17.0" \
+                "Compass) for visionos 1.0" "Compass) for mac-catalyst 17.0" "Ferry) for ios 16.0" "Ferry) for visionos 1.0"; do
+  contains "  (target $platform" "$out" "^checked .*Atlas.xcodeproj \(target ${platform//./\\.}, "
+done
+contains "  the Mac key is missing on macOS, at the target's INFOPLIST_KEY_ line" "$out" 'Atlas.xcodeproj/project.pbxproj:[0-9]+: error: NSLocationUsageDescription is missing: .* on macOS 14.0 and later'
+sextant="$bundles/xcode/Sextant/Sextant.xcodeproj"
+expect_status "a sandboxed Mac app without the location entitlement" 1 lint --project "$sextant"
+contains "  at the entitlements' <dict>" "$out" 'Sextant/Sextant.entitlements:4: error: .*com.apple.security.personal-information.location.*\[missing-location-entitlement\]$'
+contains "  the .saver target is a screen saver" "$out" '\(target Starfield\) for macos 13.0, screen saver, requests: none'
+expect_status "with the entitlement (Darkroom), no finding" 0 lint --project "$bundles/xcode/Darkroom/Darkroom.xcodeproj"
+lacks "  none" "$out" 'missing-location-entitlement'
+expect_status "SARIF of a multiplatform project" 1 lint --project "$atlas" --format sarif --docs-url https://example.org/capdoc/docs/lint-plist.md
+sarif_valid "$work/out" && pass "  valid SARIF 2.1.0" || fail "multiplatform SARIF schema" "$out"
+python3 - "$work/out" <<'PY' && pass "  absolute inputs: repository-relative URIs, lines, fingerprints, help addresses" || fail "multiplatform SARIF" "$out"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+driver = run["tool"]["driver"]
+assert driver["informationUri"] == "https://example.org/capdoc/docs/lint-plist.md"
+assert all(rule["helpUri"] == driver["informationUri"] + "#" + rule["id"] for rule in driver["rules"])
+assert run["results"], "findings"
+prints = [r["partialFingerprints"]["capdocFinding/v1"] for r in run["results"]]
+assert len(set(prints)) == len(prints), prints
+for result in run["results"]:
+    place = result["locations"][0]["physicalLocation"]
+    assert place["artifactLocation"] == {"uri": "Tests/CapdocKitTests/Fixtures/lint/xcode/Atlas/Atlas.xcodeproj/project.pbxproj", "uriBaseId": "%SRCROOT%"}, place
+    assert place["region"]["startLine"] > 1, place
+PY
+expect_status "--docs-url must be an absolute address" 64 lint --project "$atlas" --docs-url docs/lint-plist.md
+cd "$root"
+expect_status "from the repository's root, the same relative paths" 1 lint --project "Tests/CapdocKitTests/Fixtures/lint/xcode/Atlas/Atlas.xcodeproj" --format sarif
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]["results"]; assert all(x["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("Tests/CapdocKitTests/Fixtures/lint/xcode/Atlas/") for x in r)' "$work/out" \
+  && pass "  relative URIs" || fail "relative URIs from the root" "$out"
+cd "$work"
 
 # The calls in the code: requests and services from Swift (swift-syntax) and Objective-C.
 expect_status "region monitoring under When In Use on an iOS 12 target" 1 lint "$bundles/code/Info.plist" --platform ios --deployment-target 12.0 --sources "$bundles/code"

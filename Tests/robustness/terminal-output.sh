@@ -130,7 +130,7 @@ lacks "  no value starts a line of its own" "$out" '^::'
 # is written ./::…, which GitHub Actions does not read as a command.
 mkdir -p '::stop-commands::capdoc'
 cp hostile.plist '::stop-commands::capdoc/Info.plist'
-bounded "lint-plist of a plist under a folder named ::stop-commands::, and a missing one under ::gone, exits 2" 2 "$capdoc" lint-plist --platform ios '::stop-commands::capdoc/Info.plist' '::gone/Info.plist'
+bounded "lint-plist of a plist under a folder named ::stop-commands::, and a missing one under ::gone, exits 1 (its errors win)" 1 "$capdoc" lint-plist --platform ios '::stop-commands::capdoc/Info.plist' '::gone/Info.plist'
 lacks "  no finding line starts with ::" "$out" '^::'
 lacks "  no failure line starts with ::" "$err" '^::'
 contains "  the missing one is named ./::gone/…" "$err" '^\./::gone/Info\.plist: error: '
@@ -206,7 +206,7 @@ commands=(
   "lint-plist|1|1|lint-plist --platform ios hostile.plist"
   "lint-plist json|1|1|lint-plist --platform ios --format json hostile.plist"
   "lint-plist sarif|1|1|lint-plist --platform ios --format sarif hostile.plist"
-  "lint-plist could not lint|2|74|lint-plist --platform ios hostile.plist missing.plist"
+  "lint-plist errors and could not lint|1|74|lint-plist --platform ios hostile.plist missing.plist"
   "help|0|0|--help"
   "version|0|0|--version"
   "a usage error|64|74|query level"

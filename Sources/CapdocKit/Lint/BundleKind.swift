@@ -6,8 +6,11 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
     case widgetExtension
     /// Any other app extension; `point` is its extension point (`com.apple.intents-service`).
     case appExtension(point: String?)
-    /// A framework or other bundle that never runs on its own.
+    /// A framework: code that runs in the apps that link it.
     case framework
+    /// A loadable bundle (`CFBundlePackageType` `BNDL`: a screen saver, a plug-in) that a host
+    /// process loads: it runs under that host's authorization. `wrapperExtension`: `saver`…
+    case loadableBundle(wrapperExtension: String?)
 
     static let widgetExtensionPoint = "com.apple.widgetkit-extension"
 
@@ -17,7 +20,7 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
     var makesRequests: Bool {
         switch self {
         case .app, .watchApp, .appClip: true
-        case .widgetExtension, .appExtension, .framework: false
+        case .widgetExtension, .appExtension, .framework, .loadableBundle: false
         }
     }
 
@@ -29,6 +32,16 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
         case .widgetExtension: "widget extension"
         case let .appExtension(point): point.map { "app extension (\($0))" } ?? "app extension"
         case .framework: "framework"
+        case .loadableBundle("saver"): "screen saver"
+        case let .loadableBundle(wrapper): wrapper.map { "loadable bundle (.\($0))" } ?? "loadable bundle"
+        }
+    }
+
+    /// Whose authorization a bundle that makes no requests runs under: its containing app's, or its host's.
+    var authorizedBy: String {
+        switch self {
+        case .loadableBundle, .framework: "the authorization of the app that loads it"
+        default: "its containing app's authorization"
         }
     }
 
@@ -41,6 +54,7 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
         case .widgetExtension: "widget-extension"
         case .appExtension: "app-extension"
         case .framework: "framework"
+        case .loadableBundle: "loadable-bundle"
         }
     }
 
@@ -65,12 +79,15 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
             return
         }
         if plist["CFBundlePackageType"] == .string("FMWK") { self = .framework; return }
+        // A screen saver's or plug-in's Info.plist says BNDL (an app's says APPL).
+        if plist["CFBundlePackageType"] == .string("BNDL") { self = .loadableBundle(wrapperExtension: nil); return }
         self = .app
     }
 
     /// The kind an Xcode product type builds; nil for the types that are not bundles an app ships
     /// (tests, static libraries, command-line tools). Extensions need the plist to tell a widget.
-    public init?(productType: String, plist: [String: PlistValue]) {
+    /// `wrapperExtension`: the target's `WRAPPER_EXTENSION` (`saver` for a screen saver).
+    public init?(productType: String, plist: [String: PlistValue], wrapperExtension: String? = nil) {
         let prefix = "com.apple.product-type."
         guard productType.hasPrefix(prefix) else { return nil }
         switch productType.dropFirst(prefix.count) {
@@ -86,8 +103,10 @@ public enum BundleKind: Sendable, Hashable, CustomStringConvertible {
             case .widgetExtension, .appExtension: self = declared
             default: self = .appExtension(point: nil)
             }
-        case "framework", "bundle":
+        case "framework":
             self = .framework
+        case "bundle":
+            self = .loadableBundle(wrapperExtension: wrapperExtension.flatMap { $0.isEmpty ? nil : $0 })
         default:
             return nil
         }

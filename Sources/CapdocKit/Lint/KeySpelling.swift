@@ -16,11 +16,12 @@ struct KeySpelling {
         self.labels = labels
     }
 
-    /// The key `written` was meant to be, and why it is not that key; nil when it is a known key
-    /// or not near one. Keys shorter than 12 characters are compared only by case: real Info.plists
+    /// The key `written` was meant to be, and why it is not that key; nil when it is a key of the
+    /// model or one Apple documents (`DocumentedInfoPlistKeys`: `WKBackgroundModes` is no typo of
+    /// `UIBackgroundModes`), or not near a key of the model. Keys shorter than 12 characters are compared only by case: real Info.plists
     /// have many short keys a few edits from each other.
     func intended(_ written: String) -> (key: String, reason: String)? {
-        guard !keys.contains(written) else { return nil }
+        guard !keys.contains(written), !DocumentedInfoPlistKeys.keys.contains(written) else { return nil }
         if let key = labels[written] { return (key, "Xcode's display name of \(key), not the key itself") }
         let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed != written, keys.contains(trimmed) { return (trimmed, "\(trimmed) with white space around it") }

@@ -24,6 +24,7 @@ public struct LintFinding: Sendable, Hashable {
     public enum Rule: String, Sendable, CaseIterable {
         case missingUsageKey = "missing-usage-key"
         case emptyUsageKey = "empty-usage-key"
+        case placeholderUsageKey = "placeholder-usage-key"
         case wrongKeyType = "wrong-key-type"
         case invalidTemporaryDictionary = "invalid-temporary-dictionary"
         case misspelledKey = "misspelled-key"
@@ -33,13 +34,15 @@ public struct LintFinding: Sendable, Hashable {
         case containingAppKeyMissing = "containing-app-key-missing"
         case levelNotAllowedInBundle = "level-not-allowed-in-bundle"
         case backgroundModeInBundle = "background-mode-in-bundle"
+        case missingLocationEntitlement = "missing-location-entitlement"
         case deprecatedKey = "deprecated-key"
         case keyNotOnPlatform = "key-not-on-platform"
 
         public var severity: Severity {
             switch self {
-            case .missingUsageKey, .emptyUsageKey, .wrongKeyType, .invalidTemporaryDictionary, .misspelledKey, .misplacedKey,
-                .serviceNeedsLevel, .requestNotOnPlatform, .containingAppKeyMissing, .levelNotAllowedInBundle, .backgroundModeInBundle:
+            case .missingUsageKey, .emptyUsageKey, .placeholderUsageKey, .wrongKeyType, .invalidTemporaryDictionary, .misspelledKey,
+                .misplacedKey, .serviceNeedsLevel, .requestNotOnPlatform, .containingAppKeyMissing, .levelNotAllowedInBundle,
+                .backgroundModeInBundle, .missingLocationEntitlement:
                 .error
             case .deprecatedKey, .keyNotOnPlatform: .warning
             }
@@ -50,6 +53,8 @@ public struct LintFinding: Sendable, Hashable {
             switch self {
             case .missingUsageKey: "A key that a requested authorization needs is missing; the request fails immediately."
             case .emptyUsageKey: "A usage-description string is empty or shows nothing (only white space or invisible characters)."
+            case .placeholderUsageKey:
+                "A purpose string is a placeholder (the key's own name, TODO, '… goes here', lorem ipsum): App Review rejects purpose strings that do not say why the app uses the data."
             case .wrongKeyType: "A key of the model has the wrong type (a usage description must be a string)."
             case .invalidTemporaryDictionary: "A dictionary of usage strings is not a dictionary of non-empty strings."
             case .misspelledKey: "A key is a misspelling, a wrong case or Xcode's display name of a key of the model: the system ignores it."
@@ -59,6 +64,8 @@ public struct LintFinding: Sendable, Hashable {
             case .containingAppKeyMissing: "A widget sets its opt-in key, but its containing app lacks the usage string that authorization needs."
             case .levelNotAllowedInBundle: "The bundle (an App Clip) asks for an access level that a bundle of its kind may not hold."
             case .backgroundModeInBundle: "The bundle (an App Clip) declares a background mode, but a bundle of its kind may not run in the background."
+            case .missingLocationEntitlement:
+                "A sandboxed Mac app uses location without the com.apple.security.personal-information.location entitlement, which the App Sandbox requires."
             case .deprecatedKey: "A key is deprecated at the deployment target."
             case .keyNotOnPlatform: "A key is not read on the platform."
             }

@@ -48,13 +48,16 @@ public struct LintInputReader: Sendable {
         var failures: [LintFailure] = []
         let localizations = localizations(LocalizedInfoPlistReader.find(besideInfoPlist: path), failures: &failures)
         if let failure = failures.first { return .failure(failure) }
-        let bundle = BundleKind(plist: document.root)
-        return .success(
-            LintSubject(
-                file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
-                deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
-                bundle: bundle, requests: options.requests, localizations: localizations,
-                code: bundle.makesRequests ? options.code : []))
+        var bundle = BundleKind(plist: document.root)
+        // A built screen saver (`Name.saver/Contents/Info.plist`) says so by its folder.
+        if case .loadableBundle = bundle, path.contains(".saver/") { bundle = .loadableBundle(wrapperExtension: "saver") }
+        var subject = LintSubject(
+            file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
+            deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
+            bundle: bundle, requests: options.requests, localizations: localizations,
+            code: bundle.makesRequests ? options.code : [])
+        subject.placeForNewKeys = document.rootLocation
+        return .success(subject)
     }
 
     private func localizations(_ paths: [String], failures: inout [LintFailure]) -> [LocalizedInfoPlist] {
@@ -81,8 +84,8 @@ public struct LintInputReader: Sendable {
     }
 
     /// The subjects of a project's targets that ship a bundle (apps, extensions, watch apps, App
-    /// Clips), each as its configuration builds it; a target that supports Mac Catalyst is linted
-    /// for iOS and for Mac Catalyst. `targets` empty: every target.
+    /// Clips), each as its configuration builds it, once per platform it builds for
+    /// (`platformPasses`). `targets` empty: every target.
     public func subjects(
         projectAt path: String, targets: [String], configuration: String?,
         options: LintOptions
@@ -112,40 +115,79 @@ public struct LintInputReader: Sendable {
             var options = options
             options.code = membership.code(of: target)
             let resolved = project.settings(target: target, configuration: configurationName)
-            switch subject(of: resolved, project: path, options: options, platform: nil) {
-            case let .success(found?):
-                collected.append(found)
-                // An iPad app built for the Mac too is linted as Xcode builds it for the Mac: with
-                // the settings conditioned on the macOS SDK (`[sdk=macosx*]`).
-                if options.platform == nil, resolved.supportsMacCatalyst, found.platform == self.names.platform(named: "iphoneos"),
-                    vocabulary.contains(.platform, Self.catalyst)
-                {
-                    let forMac = project.settings(target: target, configuration: configurationName, sdk: "macosx")
-                    switch subject(of: forMac, project: path, options: options, platform: Self.catalyst) {
-                    case let .success(catalyst?): collected.append(catalyst)
-                    case .success(nil): break
-                    case let .failure(failure): failures.append(failure)
-                    }
+            let passes = options.platform == nil ? platformPasses(of: resolved) : []
+            guard !passes.isEmpty else {
+                // --platform given, or no platform known: one pass, as the settings are.
+                switch subject(of: resolved, project: project, file: path, options: options, pass: nil) {
+                case let .success(found?): collected.append(found)
+                case .success(nil): break
+                case let .failure(failure): failures.append(failure)
                 }
-            case .success(nil): break
-            case let .failure(failure): failures.append(failure)
+                continue
+            }
+            for pass in passes {
+                // Each platform with the settings conditioned on its SDK (`[sdk=xros*]`).
+                let settings = pass.sdk == resolved.sdk ? resolved : project.settings(target: target, configuration: configurationName, sdk: pass.sdk)
+                var pass = pass
+                pass.several = passes.count > 1
+                switch subject(of: settings, project: project, file: path, options: options, pass: pass) {
+                case let .success(found?): collected.append(found)
+                case .success(nil): break
+                case let .failure(failure): failures.append(failure)
+                }
             }
         }
         return (collected, failures)
     }
 
     static let catalyst = "mac-catalyst"
+    static let visionOS = "visionos"
+
+    /// One platform a target is built for, and the SDK its settings are resolved for.
+    struct PlatformPass {
+        var platform: String
+        var sdk: String
+        /// The deployment target when the settings have none for the platform: an iPad app
+        /// runs on every visionOS.
+        var deploymentTarget: Version?
+        var several = false
+    }
+
+    /// Every platform a target builds for, as Xcode reads the settings: `SDKROOT` (unless
+    /// `auto`), each of `SUPPORTED_PLATFORMS`, Mac Catalyst for an iOS target with
+    /// `SUPPORTS_MACCATALYST`, and visionOS for one with `SUPPORTS_XR_DESIGNED_FOR_IPHONE_IPAD`
+    /// (the iPad app runs there as it is, so its iOS settings apply).
+    func platformPasses(of resolved: ResolvedTarget) -> [PlatformPass] {
+        var passes: [PlatformPass] = []
+        func add(_ platform: String?, sdk: String? = nil, deploymentTarget: Version? = nil) {
+            guard let platform, vocabulary.contains(.platform, platform), !passes.contains(where: { $0.platform == platform }) else { return }
+            let ownSDK = vocabulary.entity(.platform, platform)?.attributes["sdks"]?.split(separator: " ").first.map(String.init)
+            guard let sdk = sdk ?? ownSDK else { return }
+            passes.append(PlatformPass(platform: platform, sdk: sdk, deploymentTarget: deploymentTarget))
+        }
+        if let sdk = resolved.sdkRoot.flatMap({ XcodeTargetResolver.sdkName(sdkRoot: $0, platforms: "") }) {
+            add(names.platform(named: sdk), sdk: resolved.sdk)
+        }
+        for name in resolved.supportedPlatforms { add(names.platform(named: name)) }
+        guard let ios = names.platform(named: "iphoneos"), let iosPass = passes.first(where: { $0.platform == ios }) else { return passes }
+        if resolved.supportsMacCatalyst { add(Self.catalyst, sdk: "macosx") }
+        if XcodeTargetResolver.isYes(resolved.settings["SUPPORTS_XR_DESIGNED_FOR_IPHONE_IPAD"]) {
+            let first = vocabulary.entity(.platform, Self.visionOS)?.attributes["first-version"].flatMap(Version.init)
+            add(Self.visionOS, sdk: iosPass.sdk, deploymentTarget: first)
+        }
+        return passes
+    }
 
     /// The Info.plist a target ships, as a subject: its `INFOPLIST_FILE` merged with the keys
     /// Xcode generates from `INFOPLIST_KEY_*` settings. nil for a target that ships no bundle
-    /// (tests, libraries, tools, aggregates). `platform` overrides the one the settings give.
+    /// (tests, libraries, tools, aggregates). `pass` gives the platform; nil: `--platform`.
     private func subject(
-        of resolved: ResolvedTarget, project: String, options: LintOptions,
-        platform forced: String?
+        of resolved: ResolvedTarget, project: XcodeProject, file projectPath: String, options: LintOptions, pass: PlatformPass?
     ) -> Result<LintSubject?, LintFailure> {
         var plist: [String: PlistValue] = [:]
         var keyLocations: [String: LintLocation] = [:]
         var localizationPaths: [String] = []
+        var placeForNewKeys: LintLocation?
         if let file = resolved.infoPlistFile {
             let document: PlistDocument
             do {
@@ -155,6 +197,7 @@ public struct LintInputReader: Sendable {
             }
             plist = document.root
             keyLocations = document.keyLocations
+            placeForNewKeys = document.rootLocation ?? place(of: "INFOPLIST_FILE", in: resolved)
             localizationPaths = LocalizedInfoPlistReader.find(besideInfoPlist: file)
         } else if !resolved.generatesInfoPlist {
             // A target with neither ships no Info.plist of its own (a library or tool).
@@ -165,34 +208,51 @@ public struct LintInputReader: Sendable {
                 plist[key] = value(of: generated.value, forKey: key)
                 keyLocations[key] = LintLocation(file: generated.file, line: generated.line > 0 ? generated.line : nil)
             }
+            if resolved.infoPlistFile == nil {
+                // Beside the target's other generated keys, where Xcode's editor adds one.
+                let first = resolved.generatedKeys.values.filter { $0.line > 0 }.min { ($0.file, $0.line) < ($1.file, $1.line) }
+                placeForNewKeys = first.map { LintLocation(file: $0.file, line: $0.line) } ?? place(of: "GENERATE_INFOPLIST_FILE", in: resolved)
+            }
             if resolved.infoPlistFile == nil, let root = resolved.settings["SRCROOT"] {
                 // Xcode's templates keep a generated plist's localizations in the target's folder.
                 localizationPaths = LocalizedInfoPlistReader.find(besideInfoPlist: root + "/" + resolved.target + "/Info.plist")
             }
         }
-        guard let bundle = BundleKind(productType: resolved.productType, plist: plist) else { return .success(nil) }
-        guard let platform = forced ?? options.platform ?? platform(of: resolved) else {
+        guard let bundle = BundleKind(productType: resolved.productType, plist: plist, wrapperExtension: resolved.settings["WRAPPER_EXTENSION"])
+        else { return .success(nil) }
+        guard let platform = pass?.platform ?? options.platform else {
             return .failure(
                 LintFailure(
-                    location: LintLocation(file: project),
+                    location: place(of: "SDKROOT", in: resolved) ?? LintLocation(file: project.projectFile),
                     message:
                         "target '\(resolved.target)': cannot tell its platform from SDKROOT or SUPPORTED_PLATFORMS; pass --platform"))
         }
         var failures: [LintFailure] = []
         let localizations = localizations(localizationPaths, failures: &failures)
         if let failure = failures.first { return .failure(failure) }
-        return .success(
-            LintSubject(
-                file: project, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
-                deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform),
-                bundle: bundle, requests: options.requests, localizations: localizations,
-                code: bundle.makesRequests ? options.code : []))
+        var entitlements: Entitlements?
+        if let path = resolved.settings["CODE_SIGN_ENTITLEMENTS"], !path.isEmpty {
+            let file = project.paths.display(XcodePath.join(project.sourceRoot, path))
+            do {
+                entitlements = Entitlements(document: try PlistReader().read(contentsOf: file))
+            } catch {
+                return .failure(LintFailure(location: LintLocation(file: file), message: "target '\(resolved.target)': \(error.description)"))
+            }
+        }
+        var subject = LintSubject(
+            file: projectPath, target: resolved.target, plist: plist, keyLocations: keyLocations, platform: platform,
+            deploymentTarget: options.deploymentTarget ?? deploymentTarget(of: resolved, platform: platform) ?? pass?.deploymentTarget,
+            bundle: bundle, requests: options.requests, localizations: localizations,
+            code: bundle.makesRequests ? options.code : [])
+        subject.placeForNewKeys = placeForNewKeys
+        subject.severalPlatforms = pass?.several ?? false
+        subject.entitlements = entitlements
+        return .success(subject)
     }
 
-    private func platform(of resolved: ResolvedTarget) -> String? {
-        if let sdk = resolved.sdkRoot, let id = names.platform(named: sdk) { return id }
-        for name in resolved.supportedPlatforms { if let id = names.platform(named: name) { return id } }
-        return nil
+    /// Where a setting of the target is written, when a file sets it.
+    private func place(of setting: String, in resolved: ResolvedTarget) -> LintLocation? {
+        resolved.settingPlaces[setting].map { LintLocation(file: $0.file, line: $0.line) }
     }
 
     private func deploymentTarget(of resolved: ResolvedTarget, platform: String) -> Version? {

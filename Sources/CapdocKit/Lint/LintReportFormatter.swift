@@ -10,18 +10,24 @@ public enum LintFormat: String, Sendable, CaseIterable {
 /// JSON keys sorted (written by `JSONValue`, capdoc's one JSON writer).
 public struct LintReportFormatter: Sendable {
     static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
-    static let informationURI = "https://capdoc.invalid/"
     /// The SARIF rule of an input that could not be linted (unreadable plist, project or sources).
     static let couldNotLintRule = "could-not-lint"
 
     public var colour: Bool
-    /// The folder the command ran in: SARIF paths under it are written relative to it (`%SRCROOT%`),
-    /// as code hosts resolve them against the checkout.
+    /// The folder the command ran in: SARIF paths are written relative to the root of its
+    /// repository (`%SRCROOT%`, see `SARIFPaths`), as code hosts resolve them against the checkout.
     public var workingDirectory: String?
+    /// `%SRCROOT%` when not the repository of `workingDirectory` (tests).
+    var sarifRoot: String?
+    /// The address of docs/lint-plist.md as published (`--docs-url`): SARIF's `informationUri`,
+    /// and each rule's `helpUri`, the page's heading for the rule (`#missing-usage-key`). nil:
+    /// neither is written, since SARIF wants absolute addresses and capdoc knows no published one.
+    public var docsURL: String?
 
-    public init(colour: Bool = false, workingDirectory: String? = nil) {
+    public init(colour: Bool = false, workingDirectory: String? = nil, docsURL: String? = nil) {
         self.colour = colour
         self.workingDirectory = workingDirectory
+        self.docsURL = docsURL
     }
 
     /// The report on standard output. In the human format, failures go to standard error instead
@@ -64,7 +70,7 @@ public struct LintReportFormatter: Sendable {
                 output +=
                     result.bundle.makesRequests
                     ? "\(name): inferred requests: none (no key or call that a request needs is present)\n"
-                    : "\(name): inferred requests: none (a \(result.bundle) runs under its containing app's authorization; lint that app's Info.plist for the requests)\n"
+                    : "\(name): inferred requests: none (\(Self.article(result.bundle.description)) \(result.bundle) runs under \(result.bundle.authorizedBy); lint that app's Info.plist for the requests)\n"
             } else {
                 let evidence = Set(result.inferredFrom.values.flatMap { $0 }).sorted()
                 output += "\(name): inferred requests: \(shown(inferred.joined(separator: ", "))) (from \(shown(evidence.joined(separator: ", "))))\n"
@@ -76,12 +82,19 @@ public struct LintReportFormatter: Sendable {
             output += "  source: \(cited.isEmpty ? "none (no source in the model states it)" : shown(cited.joined(separator: ", ")))\n"
             for place in finding.related { output += "  requested at: \(shown(place.description))\n" }
         }
-        let target = result.deploymentTarget.map { " \($0)" } ?? " (newest versions)"
+        // The words of the messages that depend on it (deprecated-key), so that both read alike.
+        let target = result.deploymentTarget.map { " \($0)" } ?? " (no deployment target given: checked for the newest versions)"
         let requests = result.requests.isEmpty ? "none" : result.requests.joined(separator: ", ")
         output +=
             "checked \(name) for \(shown(result.platform))\(target), \(result.bundle), requests: \(shown(requests)): "
             + "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))\n"
         return output
+    }
+
+    /// "an" before a vowel ("an app extension", "an App Clip"), else "a".
+    static func article(_ noun: String) -> String {
+        guard let first = noun.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
     }
 
     private func displayName(_ result: LintResult) -> String {
@@ -166,24 +179,28 @@ public struct LintReportFormatter: Sendable {
     // MARK: SARIF
 
     /// SARIF 2.1.0: one run, every rule in `tool.driver.rules` (and `could-not-lint`), one result per
-    /// finding at the key's line, the call, or the plist, and one per input that could not be read.
-    /// Paths are relative URIs against `%SRCROOT%`, the working folder, as code hosts expect.
+    /// finding at the key's line, the call, or where a missing key goes, and one per input that could
+    /// not be read. Every result has a line (`region.startLine`; 1 for a file without lines, such as
+    /// a binary plist or a folder), a `partialFingerprints` entry, and a path relative to the
+    /// repository's root (`%SRCROOT%`, `SARIFPaths`).
     public func sarif(_ run: LintRun) -> JSONValue {
+        let paths = SARIFPaths(
+            workingDirectory: workingDirectory ?? FileManager.default.currentDirectoryPath, root: sarifRoot,
+            inputs: run.results.map(\.file) + run.failures.map(\.location.file))
         let ruleIDs = LintFinding.Rule.allCases.map(\.rawValue) + [Self.couldNotLintRule]
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
-        var rules: [JSONValue] = LintFinding.Rule.allCases.map { rule in
-            .object([
-                "id": .string(rule.rawValue),
-                "shortDescription": .object(["text": .string(rule.summary)]),
-                "defaultConfiguration": .object(["level": .string(rule.severity.rawValue)]),
-            ])
+        func rule(_ id: String, _ summary: String, _ level: String) -> JSONValue {
+            var members: [String: JSONValue] = [
+                "id": .string(id),
+                "shortDescription": .object(["text": .string(summary)]),
+                "defaultConfiguration": .object(["level": .string(level)]),
+            ]
+            if let docsURL { members["helpUri"] = .string(docsURL + "#" + id) }
+            return .object(members)
         }
-        rules.append(
-            .object([
-                "id": .string(Self.couldNotLintRule),
-                "shortDescription": .object(["text": .string("An input could not be read: an unreadable or malformed Info.plist, project or source folder.")]),
-                "defaultConfiguration": .object(["level": .string("error")]),
-            ]))
+        var rules: [JSONValue] = LintFinding.Rule.allCases.map { rule($0.rawValue, $0.summary, $0.severity.rawValue) }
+        rules.append(rule(Self.couldNotLintRule, "An input could not be read: an unreadable or malformed Info.plist, project or source folder.", "error"))
+        var fingerprints = SARIFFingerprints()
         var results: [JSONValue] = []
         for result in run.results {
             for finding in result.findings {
@@ -192,18 +209,22 @@ public struct LintReportFormatter: Sendable {
                     "platform": .string(result.platform), "bundle": .string(result.bundle.id),
                 ]
                 if let target = result.target { properties["target"] = .string(target) }
+                let fingerprint = fingerprints.next([
+                    finding.rule.rawValue, finding.key, result.target ?? "", result.platform, sarifURI(finding.location.file, paths),
+                ])
                 var object: [String: JSONValue] = [
                     "ruleId": .string(finding.rule.rawValue),
                     "ruleIndex": .number(ruleIndex[finding.rule.rawValue]!),
                     "level": .string(finding.severity.rawValue),
                     "message": .object(["text": .string(finding.message)]),
-                    "locations": .array([sarifLocation(finding.location)]),
+                    "locations": .array([sarifLocation(finding.location, paths)]),
+                    "partialFingerprints": .object([SARIFFingerprints.name: .string(fingerprint)]),
                     "properties": .object(properties),
                 ]
                 if !finding.related.isEmpty {
                     object["relatedLocations"] = .array(
                         finding.related.enumerated().map { index, place in
-                            var location = sarifLocation(place)
+                            var location = sarifLocation(place, paths)
                             if case var .object(members) = location {
                                 members["id"] = .number(index)
                                 members["message"] = .object(["text": .string("the call that makes the request")])
@@ -216,29 +237,36 @@ public struct LintReportFormatter: Sendable {
             }
         }
         for failure in run.failures {
+            let fingerprint = fingerprints.next([Self.couldNotLintRule, sarifURI(failure.location.file, paths)])
             results.append(
                 .object([
                     "ruleId": .string(Self.couldNotLintRule),
                     "ruleIndex": .number(ruleIndex[Self.couldNotLintRule]!),
                     "level": .string("error"),
                     "message": .object(["text": .string(failure.message)]),
-                    "locations": .array([sarifLocation(failure.location)]),
+                    "locations": .array([sarifLocation(failure.location, paths)]),
+                    "partialFingerprints": .object([SARIFFingerprints.name: .string(fingerprint)]),
                 ]))
         }
-        let driver: JSONValue = .object([
+        var driver: [String: JSONValue] = [
             "name": .string("capdoc"),
             "version": .string(Capdoc.version),
             "semanticVersion": .string(Capdoc.version),
-            "informationUri": .string(Self.informationURI),
             "rules": .array(rules),
-        ])
+        ]
+        if let docsURL { driver["informationUri"] = .string(docsURL) }
         return .object([
             "$schema": .string(Self.sarifSchema),
             "version": .string("2.1.0"),
             "runs": .array([
                 .object([
-                    "tool": .object(["driver": driver]),
-                    "originalUriBaseIds": .object(["%SRCROOT%": .object(["description": .object(["text": .string("The folder capdoc lint-plist ran in.")])])]),
+                    "tool": .object(["driver": .object(driver)]),
+                    "originalUriBaseIds": .object([
+                        SARIFPaths.baseID: .object([
+                            "uri": .string(paths.rootURI),
+                            "description": .object(["text": .string("The root of the repository capdoc lint-plist ran in (else the folder it ran in).")]),
+                        ])
+                    ]),
                     "invocations": .array([.object(["executionSuccessful": .bool(run.failures.isEmpty)])]),
                     "results": .array(results),
                     "properties": .object([
@@ -249,27 +277,17 @@ public struct LintReportFormatter: Sendable {
         ])
     }
 
-    private func sarifLocation(_ location: LintLocation) -> JSONValue {
-        var physical: [String: JSONValue] = ["artifactLocation": .object(artifact(location.file))]
-        if let line = location.line {
-            var region: [String: JSONValue] = ["startLine": .number(max(line, 1))]
-            if let column = location.column { region["startColumn"] = .number(max(column, 1)) }
-            physical["region"] = .object(region)
-        }
-        return .object(["physicalLocation": .object(physical)])
+    private func sarifURI(_ file: String, _ paths: SARIFPaths) -> String {
+        if case let .string(uri)? = paths.artifact(file)["uri"] { return uri }
+        return file
     }
 
-    /// A relative path against `%SRCROOT%`; an absolute one as a `file://` URI.
-    private func artifact(_ written: String) -> [String: JSONValue] {
-        var path = written
-        if let base = workingDirectory.map({ $0.hasSuffix("/") ? $0 : $0 + "/" }), path.hasPrefix(base) {
-            path = String(path.dropFirst(base.count))
-        }
-        if path.hasPrefix("./") { path = String(path.dropFirst(2)) }
-        if path.hasPrefix("/") {
-            return ["uri": .string(URL(fileURLWithPath: path).absoluteString)]
-        }
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-        return ["uri": .string(encoded), "uriBaseId": .string("%SRCROOT%")]
+    /// A location with its line: code scanning places a result only on a line, so a file with
+    /// none (a binary plist, a folder) is placed on its first.
+    private func sarifLocation(_ location: LintLocation, _ paths: SARIFPaths) -> JSONValue {
+        var region: [String: JSONValue] = ["startLine": .number(max(location.line ?? 1, 1))]
+        if let column = location.column { region["startColumn"] = .number(max(column, 1)) }
+        let physical: [String: JSONValue] = ["artifactLocation": .object(paths.artifact(location.file)), "region": .object(region)]
+        return .object(["physicalLocation": .object(physical)])
     }
 }

@@ -17,6 +17,15 @@ public struct LintSubject: Sendable {
     var localizations: [LocalizedInfoPlist]
     /// The calls of the domain's framework in the bundle's code (`--sources`).
     public var code: [CodeUse]
+    /// Where a missing key is to be added: the line of the plist's top-level `<dict>`, or the
+    /// target's `INFOPLIST_KEY_…` or `INFOPLIST_FILE` setting; nil when no line is known (a
+    /// binary plist).
+    var placeForNewKeys: LintLocation?
+    /// Whether the same Info.plist is linted for other platforms too (a multiplatform target):
+    /// each finding then says for which platform it holds.
+    var severalPlatforms = false
+    /// The code-signing entitlements the bundle ships (`CODE_SIGN_ENTITLEMENTS`), when known.
+    var entitlements: Entitlements?
 
     public init(
         file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],
@@ -37,6 +46,9 @@ public struct LintSubject: Sendable {
 
     /// Where a key is written, or the plist itself when it is not.
     func location(of key: String) -> LintLocation { keyLocations[key] ?? LintLocation(file: file) }
+
+    /// Where a key that is not there would go.
+    var newKeyLocation: LintLocation { placeForNewKeys ?? LintLocation(file: file) }
 }
 
 /// A call in the app's code that makes a request or uses a service of the model.

@@ -34,7 +34,8 @@ public struct PlatformNames: Sendable {
 
     /// The platform a built or source Info.plist declares, when it says: `DTPlatformName` and
     /// `CFBundleSupportedPlatforms` (written by Xcode into built bundles), the WatchKit keys,
-    /// `LSMinimumSystemVersion` (macOS only), `LSRequiresIPhoneOS`.
+    /// `LSMinimumSystemVersion` (macOS only), `UIDeviceFamily` (3 is Apple TV, 4 Apple Watch: a tvOS
+    /// app's plist often keeps the template's `LSRequiresIPhoneOS`), `LSRequiresIPhoneOS`.
     public func platform(declaredBy plist: [String: PlistValue]) -> String? {
         if case let .string(name)? = plist["DTPlatformName"], let id = platform(named: name) { return id }
         if case let .array(names)? = plist["CFBundleSupportedPlatforms"] {
@@ -42,8 +43,20 @@ public struct PlatformNames: Sendable {
         }
         if BundleKind(plist: plist) == .watchApp { return platform(named: "watchos") }
         if plist["LSMinimumSystemVersion"] != nil { return platform(named: "macosx") }
+        let families = Self.deviceFamilies(plist["UIDeviceFamily"])
+        if families.contains(3) { return platform(named: "appletvos") }
+        if families.contains(4) { return platform(named: "watchos") }
         if plist["LSRequiresIPhoneOS"] == .boolean(true) { return platform(named: "iphoneos") }
         return nil
+    }
+
+    /// `UIDeviceFamily`: an integer or an array of integers (1 iPhone, 2 iPad, 3 Apple TV, 4 Apple Watch).
+    static func deviceFamilies(_ value: PlistValue?) -> [Int64] {
+        switch value {
+        case let .integer(family)?: return [family]
+        case let .array(values)?: return values.compactMap { if case let .integer(family) = $0 { family } else { nil } }
+        default: return []
+        }
     }
 
     /// The deployment target a built Info.plist records (`MinimumOSVersion`, `LSMinimumSystemVersion`);

@@ -11,9 +11,14 @@ import Foundation
 enum PlistKeyLines {
     /// Key → 1-based line of its `<key>` tag. When a key appears twice, the last one wins, as in
     /// Foundation's reading.
-    public static func lines(inXML data: Data) -> [String: Int] {
+    public static func lines(inXML data: Data) -> [String: Int] { scan(inXML: data).keys }
+
+    /// The line of each top-level key, and of the top-level `<dict>` (where a missing key is to be
+    /// added: a finding about it points there).
+    static func scan(inXML data: Data) -> (keys: [String: Int], root: Int?) {
         let bytes = [UInt8](data)
         var lines: [String: Int] = [:]
+        var root: Int?
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         // Depth of `<dict>`/`<array>` elements: the root dictionary's keys are at depth 1.
@@ -57,18 +62,19 @@ enum PlistKeyLines {
             advance(to: close + 1)
             switch (tag.hasPrefix("/"), name) {
             case (false, "dict"), (false, "array"):
+                if depth == 0, name == "dict", root == nil { root = tagLine }
                 if !selfClosing { depth += 1 }
             case (true, _) where tag == "/dict" || tag == "/array":
                 depth -= 1
             case (false, "key") where depth == 1 && !selfClosing:
-                guard let end = find("</key>", from: index) else { return lines }
+                guard let end = find("</key>", from: index) else { return (lines, root) }
                 lines[unescape(String(decoding: bytes[index..<end], as: UTF8.self))] = tagLine
                 advance(to: end + "</key>".utf8.count)
             default:
                 break
             }
         }
-        return lines
+        return (lines, root)
     }
 
     /// XML's five named entities and numeric character references.

@@ -36,7 +36,7 @@ extension PlistLinter {
                 findings.append(
                     LintFinding(
                         rule: .missingUsageKey, key: key, message: message,
-                        location: anchor[key] ?? LintLocation(file: subject.file),
+                        location: anchor[key] ?? subject.newKeyLocation,
                         related: calls, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
             }
         }
@@ -121,7 +121,11 @@ extension PlistLinter {
             for (purpose, entry) in entries.sorted(by: { $0.key < $1.key }) {
                 switch entry {
                 case let .string(text):
-                    if let blank = Self.blankness(of: text) { problems.append("'\(purpose)' \(blank)") }
+                    if let blank = Self.blankness(of: text) {
+                        problems.append("'\(purpose)' \(blank)")
+                    } else if let placeholder = PlaceholderText.reason(text, key: purpose, label: nil) {
+                        problems.append("'\(purpose)' \(placeholder)")
+                    }
                 default:
                     problems.append("'\(purpose)' is \(entry.typeDescription), not a string")
                 }
@@ -133,8 +137,15 @@ extension PlistLinter {
         }
         switch (type, value) {
         case let ("string", .string(text)):
-            guard let blank = Self.blankness(of: text) else { return [] }
-            return finding(.emptyUsageKey, "\(key) \(blank): the permission prompt shows this string, so it must say \(model.vocabulary.domain.purpose)")
+            if let blank = Self.blankness(of: text) {
+                return finding(.emptyUsageKey, "\(key) \(blank): the permission prompt shows this string, so it must say \(model.vocabulary.domain.purpose)")
+            }
+            let label = model.vocabulary.entity(.key, key)?.attributes["label"]
+            guard let placeholder = PlaceholderText.reason(text, key: key, label: label) else { return [] }
+            return finding(
+                .placeholderUsageKey,
+                "\(key) \(placeholder): the permission prompt shows this string, and App Review rejects an app whose purpose strings "
+                    + "do not say \(model.vocabulary.domain.purpose)")
         case ("boolean", .boolean), ("dictionary", .dictionary), ("array", .array):
             return []
         case let (expected?, other):

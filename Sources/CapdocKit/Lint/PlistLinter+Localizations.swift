@@ -16,15 +16,24 @@ extension PlistLinter {
                     continue
                 }
                 // A key the platform never reads shows no prompt there: the plist's warning says so.
-                guard model.vocabulary.entity(.key, key)?.attributes["type"] == "string", !isNeverRead(key, scope),
-                    let blank = Self.blankness(of: entry.value)
-                else { continue }
+                guard model.vocabulary.entity(.key, key)?.attributes["type"] == "string", !isNeverRead(key, scope) else { continue }
+                let rule: LintFinding.Rule
+                let why: String
+                if let blank = Self.blankness(of: entry.value) {
+                    (rule, why) = (.emptyUsageKey, blank)
+                } else if let placeholder = PlaceholderText.reason(
+                    entry.value, key: key, label: model.vocabulary.entity(.key, key)?.attributes["label"])
+                {
+                    (rule, why) = (.placeholderUsageKey, placeholder)
+                } else {
+                    continue
+                }
                 let facts = citations(for: key, requests: requests, scope: scope)
                 findings.append(
                     LintFinding(
-                        rule: .emptyUsageKey, key: key,
+                        rule: rule, key: key,
                         message:
-                            "the \(localization.language) localization of \(key) \(blank): people using the app in that language see a prompt without a reason",
+                            "the \(localization.language) localization of \(key) \(why): people using the app in that language see a prompt without a reason",
                         location: location, sources: facts.flatMap(\.sources), claims: facts.flatMap(\.claims)))
             }
         }

@@ -86,6 +86,15 @@ public struct PlistLinter: Sendable {
         findings += serviceLevels(subject, requests: checked, scope: scope)
         findings += requestsNotOnPlatform(subject, scope: scope)
         findings += bundleLimitFindings(subject, requests: checked, inferredFrom: inferredFrom, scope: scope)
+        findings += entitlementFindings(subject, requests: checked)
+        if subject.severalPlatforms {
+            // The same Info.plist is linted for each platform of its target: say which one a
+            // finding is for, unless its message names it already.
+            let name = platformName(subject.platform)
+            for index in findings.indices where !findings[index].message.contains(name) {
+                findings[index].message += " (when built for \(name))"
+            }
+        }
         return LintResult(
             file: subject.file, target: subject.target, platform: subject.platform,
             deploymentTarget: subject.deploymentTarget, bundle: subject.bundle, requests: checked,

@@ -97,6 +97,11 @@ public struct PlistDocument: Sendable, Hashable {
     public var root: [String: PlistValue]
     /// The 1-based line of each top-level key, from the same bytes (XML only: a binary plist has no lines).
     var keyLines: [String: Int] = [:]
+    /// The 1-based line of the top-level `<dict>` (XML only).
+    var rootLine: Int?
+
+    /// Where a key the plist lacks would be added: its top-level `<dict>`.
+    var rootLocation: LintLocation? { rootLine.map { LintLocation(file: path, line: $0) } }
 
     /// Where each top-level key is written, for findings.
     var keyLocations: [String: LintLocation] {
@@ -218,9 +223,9 @@ public struct PlistReader: Sendable {
         guard let dictionary = object as? [AnyHashable: Any] else {
             throw .rootNotDictionary(path: path, found: PlistValue(foundation: object).typeDescription)
         }
+        let lines: (keys: [String: Int], root: Int?) = documentFormat == .xml ? PlistKeyLines.scan(inXML: data) : ([:], nil)
         return PlistDocument(
-            path: path, format: documentFormat, root: PlistValue.convert(dictionary),
-            keyLines: documentFormat == .xml ? PlistKeyLines.lines(inXML: data) : [:])
+            path: path, format: documentFormat, root: PlistValue.convert(dictionary), keyLines: lines.keys, rootLine: lines.root)
     }
 
     /// Whether the data starts like XML: `<` after an optional byte order mark and white space.

@@ -31,6 +31,9 @@ struct ResolvedTarget: Sendable, Hashable {
     var supportsMacCatalyst: Bool
     /// The `*_DEPLOYMENT_TARGET` settings that are set (iOS, macOS, watchOS, tvOS, visionOS).
     var deploymentTargets: [String: String]
+    /// Where each setting that a file sets is written (its top definition): the place to fix
+    /// `INFOPLIST_FILE`, `GENERATE_INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS`.
+    var settingPlaces: [String: GeneratedKey] = [:]
     /// What could not be followed (a missing `.xcconfig`, an unsupported operator…): the settings
     /// are resolved without it.
     public var warnings: [String]

@@ -32,6 +32,12 @@ struct XcodeTargetResolver {
             generatedKeys[String(name.dropFirst(prefix.count))] = GeneratedKey(value: settings[name] ?? "", file: top.file, line: top.line)
         }
 
+        var places: [String: GeneratedKey] = [:]
+        for (name, stack) in stacks {
+            guard let top = stack.last, top.line > 0 else { continue }
+            places[name] = GeneratedKey(value: settings[name] ?? "", file: top.file, line: top.line)
+        }
+
         var deploymentTargets: [String: String] = [:]
         for name in ResolvedTarget.deploymentTargetSettings {
             if let value = settings[name], !value.isEmpty { deploymentTargets[name] = value }
@@ -39,13 +45,15 @@ struct XcodeTargetResolver {
         let infoPlistFile = settings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : project.paths.display(XcodePath.join(project.sourceRoot, $0)) }
         let sdkRoot = settings["SDKROOT"].flatMap { $0.isEmpty ? nil : $0 }
 
-        return ResolvedTarget(
+        var resolved = ResolvedTarget(
             target: target.name, configuration: configuration, productType: target.productType,
             infoPlistFile: infoPlistFile, generatesInfoPlist: Self.isYes(settings["GENERATE_INFOPLIST_FILE"]),
             generatedKeys: generatedKeys, settings: settings, sdkRoot: sdkRoot, sdk: sdk,
             supportedPlatforms: Self.words(settings["SUPPORTED_PLATFORMS"] ?? ""),
             supportsMacCatalyst: Self.isYes(settings["SUPPORTS_MACCATALYST"]),
             deploymentTargets: deploymentTargets, warnings: Self.unique(warnings + evaluator.warnings))
+        resolved.settingPlaces = places
+        return resolved
     }
 
     /// The definitions in the order Xcode applies them, lowest first: capdoc's defaults, the
