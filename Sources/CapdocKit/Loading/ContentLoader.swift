@@ -116,7 +116,7 @@ public struct ContentLoader: Sendable {
             let (path, id) = sourceFiles[index - 1]
             guard let node = loader.parseRequired(path, diagnostics: &fileDiagnostics) else { return .source(nil, fileDiagnostics, references) }
             let source = SourceReader.source(
-                node, id: id, path: path, states: stateStatuses, diagnostics: &fileDiagnostics,
+                node, id: id, path: path, states: stateStatuses, hosts: domain.sourceHosts, diagnostics: &fileDiagnostics,
                 keyReferences: &references)
             return .source(source, fileDiagnostics, references)
         }
@@ -305,7 +305,7 @@ enum SourceReader {
     static let kinds = ["reference", "article", "key-reference", "header", "release-notes"]
 
     static func source(
-        _ node: YAMLNode, id: String, path: String, states: [String: String] = [:], diagnostics: inout [Diagnostic],
+        _ node: YAMLNode, id: String, path: String, states: [String: String] = [:], hosts: [String] = [], diagnostics: inout [Diagnostic],
         keyReferences: inout [String: [Located<String>]]
     ) -> Source? {
         guard let reader = MappingReader(node, what: "source", allowed: fields, diagnostics: &diagnostics) else { return nil }
@@ -313,6 +313,14 @@ enum SourceReader {
         let url = reader.require("url", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "url", diagnostics: &diagnostics) }
         if let url, let problem = SourceURL.problem(url.value) {
             diagnostics.append(Diagnostic(.error, problem, at: url.location, check: .wrongType))
+        } else if let url, !hosts.isEmpty, !hosts.contains(SourceURL.host(url.value)) {
+            // Sources are the pages of the vendor the Content documents: a page elsewhere is a
+            // mistake, or a link that only looks like theirs.
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "url's host '\(SourceURL.host(url.value))' is not one domain.yaml allows for sources (source-hosts: \(hosts.joined(separator: ", ")))",
+                    at: url.location, check: .wrongType))
         }
         let kind = reader.require("kind", diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: "kind", diagnostics: &diagnostics) }
         if let kind, !kinds.contains(kind.value) {

@@ -1,11 +1,11 @@
 /// Reads `domain.yaml`: the words that name what the Content is about, and its optional concepts
-/// (see `Domain`). Every field but `framework`, `facts` and `version` is required: a page titled by a default
+/// (see `Domain`). Every field but `framework`, `facts`, `version` and `source-hosts` is required: a page titled by a default
 /// would speak of no domain at all, and a concept left unsaid would be guessed.
 enum DomainReader {
     static let file = "domain.yaml"
     static let fields = [
         "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow",
-        "facts", "version",
+        "facts", "version", "source-hosts",
     ]
 
     static func domain(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Domain? {
@@ -33,6 +33,21 @@ enum DomainReader {
                     .error, "man page name '\(manPage.value)' must be kebab-case (lowercase letters, digits, single hyphens)",
                     at: manPage.location, check: .unsafeID))
         }
+        // The hosts sources may be on (`source-hosts`): lowercase ASCII host names.
+        let sourceHosts =
+            (reader.node("source-hosts").flatMap { ValueReader.stringList($0, field: "source-hosts", allowScalar: false, diagnostics: &diagnostics) } ?? [])
+            .filter { host in
+                let plain =
+                    !host.value.isEmpty
+                    && host.value.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+                if !plain {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "source host '\(DisplayText.line(host.value))' must be a lowercase ASCII host name, such as developer.apple.com",
+                            at: host.location, check: .wrongType))
+                }
+                return plain
+            }
         let factTitles = reader.node("facts").map { self.factTitles($0, diagnostics: &diagnostics) } ?? [:]
         guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch,
             let flow
@@ -41,7 +56,7 @@ enum DomainReader {
             name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
             usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
             framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles,
-            version: version?.value)
+            version: version?.value, sourceHosts: sourceHosts.map(\.value))
     }
 
     /// `facts`: a mapping from fact kind to its title in the domain's words.

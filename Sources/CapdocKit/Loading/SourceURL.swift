@@ -29,11 +29,27 @@ enum SourceURL {
                 return "url must not contain '\(scalar)' (not allowed in a URL; percent-encode it)"
             }
         }
-        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if host.isEmpty || host.hasPrefix("@") || host.hasPrefix(":") {
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if authority.isEmpty || authority.hasPrefix("@") || authority.hasPrefix(":") {
             return "url must name a host after \(url.hasPrefix("https://") ? "https://" : "http://")"
         }
+        // `https://developer.apple.com@evil.example/` goes to evil.example: the link would read as
+        // Apple's and lead elsewhere.
+        if authority.contains("@") {
+            return
+                "url must not hold a user name or password before its host ('\(authority.prefix { $0 != "@" })@'): the link would read as one host and go to another"
+        }
+        if let scalar = authority.unicodeScalars.first(where: { $0.value > 0x7E }) {
+            return
+                "url's host holds \(describe(scalar))\(scalar.properties.name.map { " " + $0 } ?? ""), which can pass for another host's letter: write an internationalized host as punycode (xn--…)"
+        }
         return nil
+    }
+
+    /// The host of a URL `problem` accepts, lowercased, without its port.
+    static func host(_ url: String) -> String {
+        let rest = url.drop { $0 != "/" }.dropFirst(2)
+        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }).lowercased()
     }
 
     /// ASCII characters RFC 3986 leaves out of URLs.

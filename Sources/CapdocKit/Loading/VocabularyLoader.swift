@@ -83,8 +83,11 @@ struct VocabularyLoader {
         for extra in extras {
             guard let value = reader.node(extra) else { continue }
             if extra == "apis" {
-                apis = (ValueReader.stringList(value, field: extra, allowScalar: false, diagnostics: &diagnostics) ?? []).map(\.value)
+                let names = ValueReader.stringList(value, field: extra, allowScalar: false, diagnostics: &diagnostics) ?? []
+                for name in names { Self.checkSpelling(name, field: "API name", diagnostics: &diagnostics) }
+                apis = names.map(\.value)
             } else if let text = ValueReader.nonEmptyString(value, field: extra, diagnostics: &diagnostics) {
+                if AppleSpelling.fields.contains(extra) { Self.checkSpelling(text, field: extra == "api" ? "API name" : extra, diagnostics: &diagnostics) }
                 if extra == "type" || extra == "alternative-type", !Self.keyTypes.contains(text.value) {
                     diagnostics.append(
                         Diagnostic(
@@ -127,6 +130,15 @@ struct VocabularyLoader {
         return Entity(
             kind: kind, id: id, name: name?.value ?? id.value, summary: summary?.value ?? "",
             attributes: attributes, apis: apis, aliases: aliases)
+    }
+
+    /// Refuses a name spelled as Apple spells it that holds a character outside printable ASCII,
+    /// at that character (its column, where the name is written on one line as a plain scalar).
+    static func checkSpelling(_ name: Located<String>, field: String, diagnostics: inout [Diagnostic]) {
+        guard let problem = AppleSpelling.problem(name.value, field: field) else { return }
+        var location = name.location
+        location.column += problem.offset
+        diagnostics.append(Diagnostic(.error, problem.message, at: location, check: .unsafeID))
     }
 
     /// An entry's `aliases`: a list of non-empty texts. A single text is refused rather than taken

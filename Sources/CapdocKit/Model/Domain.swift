@@ -37,12 +37,15 @@ public struct Domain: Sendable, Hashable {
     /// The Content's release (`version` in domain.yaml, such as "2026.11.28"), which the dataset
     /// carries so that a tool can pin the answers it read; nil where the Content names none.
     public var version: String?
+    /// The hosts a source's URL may name (`source-hosts`); empty: any.
+    public var sourceHosts: [String]
 
     public init(
         name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
         purpose: String = "why the app needs access", usageExample: String = "Why your app needs access",
         usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
-        relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil
+        relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil,
+        sourceHosts: [String] = []
     ) {
         self.name = name
         self.fullName = fullName
@@ -58,6 +61,7 @@ public struct Domain: Sendable, Hashable {
         self.flow = flow
         self.factTitles = factTitles
         self.version = version
+        self.sourceHosts = sourceHosts
     }
 
     /// A fact kind's title for readers: the domain's, or the generic one.
