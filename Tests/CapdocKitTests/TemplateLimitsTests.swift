@@ -33,6 +33,30 @@ struct TemplateLimitsTests {
         }
     }
 
+    @Test("sections over the navigation nested until they would evaluate more than the budget are refused at the tag that crosses it")
+    func evaluationBudget() throws {
+        // 16 items at most in the navigation: 3 levels evaluate 16³ = 4,096 titles, 4 would be 65,536.
+        let three = "{{#nav}}{{#nav}}{{#nav}}{{title}}{{/nav}}{{/nav}}{{/nav}}"
+        _ = try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: three))
+        let four = "{{#nav}}{{#nav}}{{#nav}}{{#nav}}{{title}}{{/nav}}{{/nav}}{{/nav}}{{/nav}}"
+        #expect(throws: SiteTemplates.Failure.tooMuchWork("T/page.mustache", line: 1, column: 33)) {
+            try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: four))
+        }
+        // Sections over values that are not lists repeat nothing, however deep.
+        _ = try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: Self.nested(MustacheNesting.mostLevels)))
+    }
+
+    @Test("the body written more often than the budget, directly or inside a list, is refused where it crosses it")
+    func bodyBudget() throws {
+        _ = try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: String(repeating: "{{{body}}}", count: MustacheNesting.mostBodies)))
+        #expect(throws: SiteTemplates.Failure.bodyTooOften("T/page.mustache", line: 1, column: 41)) {
+            try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: String(repeating: "{{{body}}}", count: MustacheNesting.mostBodies + 1)))
+        }
+        #expect(throws: SiteTemplates.Failure.bodyTooOften("T/page.mustache", line: 1, column: 9)) {
+            try SiteTemplates(folder: "T", fileSystem: Self.folder(layout: "{{#nav}}{{& body }}{{/nav}}"))
+        }
+    }
+
     @Test(
         "3,000 nested sections (the stack overflow of issue 15), of every kind and behind changed delimiters, are refused quickly",
         arguments: [

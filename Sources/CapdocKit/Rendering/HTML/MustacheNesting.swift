@@ -12,9 +12,24 @@ enum MustacheNesting {
     /// The longest delimiter a set-delimiter tag may choose (finding a long delimiter costs its length at every character).
     static let longestDelimiter = 16
 
+    /// The most tags a page's layout may evaluate, each section over a list counting once per item:
+    /// sections over the navigation nested 7 deep made one page 8⁷ evaluations and kept a build
+    /// running for minutes. The shipped layout evaluates about a hundred.
+    static let mostEvaluations = 10_000
+    /// The most times a layout may write the page's body (a megabyte on the largest pages): 25,000
+    /// `{{{body}}}` made one page gigabytes and ran the build out of memory.
+    static let mostBodies = 4
+    /// The layout's values that are lists, and the most items each can have: a section over one
+    /// repeats its content that many times.
+    static let lists = ["nav": 16]
+
     enum Problem: Equatable {
         case tooDeep(line: Int, column: Int)
         case delimiterTooLong(line: Int, column: Int)
+        /// Evaluating the layout for one page would evaluate more than `mostEvaluations` tags.
+        case tooMuchWork(line: Int, column: Int)
+        /// The layout would write the page's body more than `mostBodies` times.
+        case bodyTooOften(line: Int, column: Int)
     }
 
     /// The first problem, with the 1-based line and column (in characters) of the tag; nil when none.
@@ -23,18 +38,45 @@ enum MustacheNesting {
         var start = Array("{{".utf8), end = Array("}}".utf8)
         var depth = 0
         var cursor = 0
+        // How many times each open section's content is evaluated per page (the product of the
+        // lengths of the lists it is inside), and the running counts the budgets bound.
+        var repeats: [Int] = [1]
+        var evaluations = 0, bodies = 0
+        func at(_ offset: Int, _ problem: (Int, Int) -> Problem) -> Problem {
+            let position = lineAndColumn(of: offset, in: bytes)
+            return problem(position.line, position.column)
+        }
         while let open = find(start, in: bytes, from: cursor) {
             let sigil = open + start.count
             guard sigil < bytes.count else { return nil }
+            let times = repeats.last!
             switch bytes[sigil] {
             case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"):
                 depth += 1
-                if depth > mostLevels {
-                    let position = lineAndColumn(of: open, in: bytes)
-                    return .tooDeep(line: position.line, column: position.column)
-                }
+                if depth > mostLevels { return at(open) { .tooDeep(line: $0, column: $1) } }
+                let name = tagName(bytes, from: sigil + 1, closedBy: end)
+                let items = bytes[sigil] == UInt8(ascii: "#") ? (lists[name] ?? 1) : 1
+                repeats.append(min(times * items, mostEvaluations + 1))
+                evaluations += times
             case UInt8(ascii: "/"):
                 depth = max(0, depth - 1)
+                if repeats.count > 1 { repeats.removeLast() }
+            case UInt8(ascii: "!"):
+                break
+            case UInt8(ascii: "{"), UInt8(ascii: "&"):
+                evaluations += times
+                if tagName(bytes, from: sigil + 1, closedBy: end) == "body" { bodies += times }
+            case UInt8(ascii: "="):
+                break
+            default:
+                evaluations += times
+                if tagName(bytes, from: bytes[sigil] == UInt8(ascii: ">") ? sigil + 1 : sigil, closedBy: end) == "body" { bodies += times }
+            }
+            if evaluations > mostEvaluations { return at(open) { .tooMuchWork(line: $0, column: $1) } }
+            if bodies > mostBodies { return at(open) { .bodyTooOften(line: $0, column: $1) } }
+            switch bytes[sigil] {
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"), UInt8(ascii: "/"):
+                break
             case UInt8(ascii: "="):
                 // `{{=START END=}}`: white space separates the two; the old end delimiter closes the tag.
                 guard let (newStart, newEnd, after) = setDelimiters(bytes, from: sigil + 1, closedBy: end) else { return nil }
@@ -53,6 +95,15 @@ enum MustacheNesting {
             cursor = close + end.count
         }
         return nil
+    }
+
+    /// A tag's name: what follows its sigil up to the end delimiter (or a closing `}`), trimmed.
+    private static func tagName(_ bytes: [UInt8], from index: Int, closedBy end: [UInt8]) -> String {
+        guard let close = find(end, in: bytes, from: index) else { return "" }
+        var name = bytes[index..<close]
+        while let last = name.last, last == UInt8(ascii: "}") || last.isSpace { name = name.dropLast() }
+        while let first = name.first, first.isSpace { name = name.dropFirst() }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// The delimiters of a set-delimiter tag whose `=` is just before `index`, and where the tag ends;

@@ -33,6 +33,8 @@ struct SiteTemplates: Sendable {
         case tooLarge(String, size: Int, limit: Int)
         case nestedTooDeep(String, line: Int, column: Int)
         case delimiterTooLong(String, line: Int, column: Int)
+        case tooMuchWork(String, line: Int, column: Int)
+        case bodyTooOften(String, line: Int, column: Int)
 
         public var description: String {
             switch self {
@@ -46,6 +48,10 @@ struct SiteTemplates: Sendable {
                 "\(path):\(line):\(column): template nests its sections more than \(MustacheNesting.mostLevels) levels deep"
             case let .delimiterTooLong(path, line, column):
                 "\(path):\(line):\(column): template sets a delimiter longer than \(MustacheNesting.longestDelimiter) characters"
+            case let .tooMuchWork(path, line, column):
+                "\(path):\(line):\(column): template evaluates more than \(MustacheNesting.mostEvaluations) tags per page here (each section over a list repeats its content for every item, and nested ones multiply)"
+            case let .bodyTooOften(path, line, column):
+                "\(path):\(line):\(column): template writes the page's body more than \(MustacheNesting.mostBodies) times per page"
             }
         }
     }
@@ -61,6 +67,8 @@ struct SiteTemplates: Sendable {
         switch MustacheNesting.problem(in: text) {
         case let .tooDeep(line, column)?: throw Failure.nestedTooDeep(layoutPath, line: line, column: column)
         case let .delimiterTooLong(line, column)?: throw Failure.delimiterTooLong(layoutPath, line: line, column: column)
+        case let .tooMuchWork(line, column)?: throw Failure.tooMuchWork(layoutPath, line: line, column: column)
+        case let .bodyTooOften(line, column)?: throw Failure.bodyTooOften(layoutPath, line: line, column: column)
         case nil: break
         }
         do {
