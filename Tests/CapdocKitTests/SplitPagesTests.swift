@@ -15,6 +15,8 @@ struct SplitPagesTests {
     /// reference and a guide, as Benchmarks/generate writes them, so that every cell cites something.
     static func content(services count: Int) -> FixtureTree {
         var tree = FixtureTree.shipped()
+        // The synthetic sources are on example.com, which the shipped domain.yaml does not list.
+        tree.replace("source-hosts: [developer.apple.com]", with: "source-hosts: [developer.apple.com, example.com]", in: "domain.yaml")
         var services = tree.text("services.yaml")
         var reference = "title: Reference\nurl: https://example.com/reference\nkind: article\nclaims:\n"
         var guide = "title: Guide\nurl: https://example.com/guide\nkind: article\nclaims:\n"

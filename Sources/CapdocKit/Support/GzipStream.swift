@@ -8,9 +8,10 @@ final class GzipStream {
     private var finished = false
 
     init() {
-        // 15 window bits + 16: a gzip wrapper rather than zlib's; level 9, as `gzip -9`.
+        // 15 window bits + 16: a gzip wrapper rather than zlib's. Level 6, zlib's and gzip's default: level 9
+        // made the file 15% smaller and took 30% longer, at the end of the build when nothing else runs.
         let status = deflateInit2_(
-            &stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+            &stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib could not start a stream (\(status))")
     }
 
