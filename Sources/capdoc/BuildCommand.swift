@@ -27,7 +27,9 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let start = Date()
-        let formats = format.isEmpty ? OutputFormat.allCases : format
+        // A format named twice is built once (`--format json --format json` wrote every file twice
+        // and failed, blaming Content's ids).
+        let formats = format.isEmpty ? OutputFormat.allCases : OutputFormat.allCases.filter(format.contains)
         // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
         let builder = Builder(
             formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil,

@@ -330,6 +330,14 @@ enum SourceReader {
                     at: kind.location, check: .unknownID))
         }
         let date = reader.string("date", required: false, diagnostics: &diagnostics)
+        // The date a page was read: the dataset's `content.date` and every page's "Data as of" are the
+        // newest one, compared as text, so it must be a real day written YYYY-MM-DD.
+        if let date, !CalendarDate.isValid(date.value) {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "date '\(DisplayText.line(date.value))' is not a day written YYYY-MM-DD (such as 2026-11-22)", at: date.location, check: .wrongType)
+            )
+        }
         let archive = reader.string("archive", required: false, diagnostics: &diagnostics)
         if let archive, archive.value.contains("/") || archive.value.hasPrefix(".") {
             diagnostics.append(
