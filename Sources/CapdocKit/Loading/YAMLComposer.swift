@@ -11,6 +11,9 @@ struct YAMLComposer {
         case undefinedAlias(line: Int, column: Int)
         case anotherDocument(line: Int, column: Int)
         case nestedTooDeep(line: Int, column: Int)
+        /// A node carries an explicit tag (`!!binary`, `!custom`): Content's values are plain
+        /// scalars, lists and mappings, and a tag would change a value's meaning without a word.
+        case tagged(String, line: Int, column: Int)
         /// A mapping repeats a key: the first key that repeats an earlier one (its text; nil for a
         /// collection as a key), where it is first written and where it is written again.
         case duplicatedKey(name: String?, first: SourceLocation, repeated: SourceLocation)
@@ -89,7 +92,7 @@ struct YAMLComposer {
                 let scalar = event.pointee.data.scalar
                 node = Int32(records.count)
                 let tag = scalar.quoted_implicit != 0 ? nil : Self.resolvedTag(scalar.tag, default: Self.stringTag)
-                if let tag { tags[node] = tag }
+                if let tag { throw .tagged(tag, line: events.line, column: events.column) }
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey,
                     tag != nil || !fingerprints.push(scalar.value, count: scalar.length)
                 {
@@ -118,7 +121,7 @@ struct YAMLComposer {
                 let start = event.pointee.data.sequence_start  // the same layout as mapping_start
                 let index = Int32(records.count)
                 if start.implicit == 0, let tag = Self.resolvedTag(start.tag, default: isMapping ? Self.mappingTag : Self.sequenceTag) {
-                    tags[index] = tag
+                    throw .tagged(tag, line: events.line, column: events.column)
                 }
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey { stack[last].comparesKeysFully = true }
                 // Its children's place and number are known at its end.

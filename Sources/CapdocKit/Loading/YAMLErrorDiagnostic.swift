@@ -23,6 +23,12 @@ enum YAMLErrorDiagnostic {
             return invalid("a second document starts here; a Content file holds one", line: line, column: column)
         case let .nestedTooDeep(line, column):
             return invalid("nested more than \(YAMLComposer.mostNestingLevels) levels deep", line: line, column: column)
+        case let .tagged(tag, line, column):
+            // As it was written: YAML's own tags are `!!name` in the file.
+            let written = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+            return invalid(
+                "the tag '\(DisplayText.line(written))' is not read: Content's values are plain text, lists and mappings; write the value without it",
+                line: line, column: column)
         case let .duplicatedKey(name, first, repeated):
             return Diagnostic(
                 .error, name.map { "field '\($0)' is written twice in one mapping" } ?? "a key is written twice in one mapping",
