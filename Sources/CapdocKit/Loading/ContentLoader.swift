@@ -165,15 +165,31 @@ public struct ContentLoader: Sendable {
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
     }
 
-    /// The `.yaml` files at the top of the content folder that the loader does not read.
+    /// The `.yaml` files at the top of the content folder that the loader does not read, and the
+    /// folders holding `.yaml` files that it does not read (a misspelt `source/`): claims there would
+    /// be dropped without a word.
     private func unknownFiles(in root: String) -> [Diagnostic] {
-        let names = (fileSystem.entries(of: root) ?? []).filter { $0.hasSuffix(".yaml") && !Self.topLevelFiles.contains($0) }
-        return names.sorted().map { name in
+        let entries = (fileSystem.entries(of: root) ?? []).sorted()
+        let names = entries.filter { $0.hasSuffix(".yaml") && !Self.topLevelFiles.contains($0) }
+        let files = names.map { name in
             Diagnostic(
                 .error,
                 "unknown Content file '\(name)'\(Suggestions.phrase(for: name, in: Self.topLevelFiles)); the files at the top of the content folder are \(Self.topLevelFiles.joined(separator: ", "))",
                 at: .file(joinPath(root, name)), check: .unknownField)
         }
+        let known = [Self.sourcesFolder, Self.adjudicationsFolder]
+        let folders = entries.filter { entry in
+            let path = joinPath(root, entry)
+            return !known.contains(entry) && !entry.hasPrefix(".") && fileSystem.isDirectory(path) && !fileSystem.isSymbolicLink(path)
+                && (fileSystem.entries(of: path) ?? []).contains { $0.hasSuffix(".yaml") }
+        }
+        return files
+            + folders.map { name in
+                Diagnostic(
+                    .error,
+                    "the folder '\(name)' holds YAML files that are not read\(Suggestions.phrase(for: name, in: known)); Content's folders are \(known.map { $0 + "/" }.joined(separator: " and "))",
+                    at: .file(joinPath(root, name)), check: .unknownField)
+            }
     }
 
     /// Claims of a relaunch or flow kind where the domain has no such concept: their facts would
