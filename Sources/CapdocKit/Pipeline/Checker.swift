@@ -28,8 +28,25 @@ public struct Checker: Sendable {
         let checks = CheckRegistry.all
         for found in parallelMap(checks.count, { checks[$0].run(context) }) { diagnostics += found }
         timer.lap("checks")
-        let report = Report(model: loaded.model, merge: merge, diagnostics: Diagnostic.ordered(diagnostics))
+        let report = Report(model: loaded.model, merge: merge, diagnostics: Diagnostic.ordered(Self.firstErrorsFirst(diagnostics, root: root)))
         timer.lap("order diagnostics")
         return report
+    }
+
+    /// The diagnostics to show. A top-level file that does not read as YAML (`platforms.yaml`, …)
+    /// leaves the vocabulary without its entries, and every claim naming one of them then fails too:
+    /// one bracket in `platforms.yaml` gave 1,042 errors, the cause far down the list. Those YAML
+    /// errors are then shown alone, the last saying how many that follow from them are left out.
+    static func firstErrorsFirst(_ diagnostics: [Diagnostic], root: String) -> [Diagnostic] {
+        let topLevel = Set(ContentLoader.topLevelFiles.map { joinPath(root, $0) })
+        let causes = diagnostics.filter { $0.checkID == .yamlSyntax && topLevel.contains($0.location.path) }
+        guard var last = causes.last else { return diagnostics }
+        let hidden = diagnostics.count - causes.count
+        guard hidden > 0 else { return diagnostics }
+        last.notes.append(
+            DiagnosticNote(
+                "\(hidden) more diagnostic\(hidden == 1 ? "" : "s") not shown: they may follow from the file(s) that did not read; fix these first",
+                at: last.location))
+        return causes.dropLast() + [last]
     }
 }
