@@ -1,5 +1,5 @@
-/// A fast seeded hash of bytes, eight at a time: what `IDTable` hashes ids with and `ByteKey` hashes
-/// its bytes with, instead of `Hasher` (SipHash), which costs several instructions a byte.
+/// A fast seeded hash of bytes, eight at a time: what `IDTable` hashes ids with, instead of `Hasher`
+/// (SipHash), which costs several instructions a byte.
 ///
 /// The seed differs between processes, so that no Content can be written to collide (what SipHash's
 /// seed does for `Dictionary`); nothing the tables answer depends on it, only how fast they answer.
