@@ -3,7 +3,7 @@
 ///
 /// The index is an `IDTable` over the references in reverse, so that should two claims share one,
 /// the last is found (as a dictionary filled in order finds it): every citation on every page and in
-/// the dataset looks a reference up, and SipHash over sixty-byte references cost more than the rest.
+/// the dataset looks a reference up.
 struct ClaimsByReference: Sendable {
     private let claims: [Claim]
     private let lastFirst: IDTable

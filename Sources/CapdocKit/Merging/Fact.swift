@@ -4,6 +4,8 @@
 /// pages and answers copy facts into every segment and cell they compose, and an inline fact retained
 /// each of its strings, versions and values on every copy (a sixth of a build's time went to retaining
 /// and releasing). A setter builds a new box; only the merge builds facts, each whole.
+/// With `Claim`'s and `Gate`'s boxes, worth −8.4% instructions at 2,000 services (callgrind,
+/// 2026-11-28; see `SharedBox`).
 public struct Fact: Sendable, Hashable {
     public var kind: FactKind
     private var box: FactBox

@@ -137,6 +137,7 @@ public struct ClaimScope: Sendable, Hashable {
 /// checks and the merge test first and which is one byte, is stored inline; every other field is in
 /// one shared, immutable `ClaimBox`. A copy is two words and one retain, however many strings and
 /// arrays the claim holds. The properties read through the box; setting one builds a new box.
+/// Worth −1.2% instructions at 2,000 services (callgrind, 2026-11-28; see `SharedBox`).
 public struct Claim: Sendable, Hashable {
     public var fact: FactKind
     private var box: ClaimBox

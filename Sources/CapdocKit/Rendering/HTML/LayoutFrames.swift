@@ -18,6 +18,10 @@ import Mustache
 /// rendered twice, with two sets of placeholders of different lengths and cases, and kept only when
 /// both come back as the same frame. Otherwise that shape of page is rendered by swift-mustache as before.
 /// An empty value is no placeholder (a section on it would change): it is part of the shape.
+///
+/// Measured gain (issue 37, callgrind, `capdoc build` of all formats at 2,000 services, 2026-11-28):
+/// rendering the layout by swift-mustache for every page executed +18.1% instructions (34.77
+/// against 29.43 billion; 2,858 pages, about 1.9 million instructions each).
 final class LayoutFrames: @unchecked Sendable {
     /// The values a page gives its layout, each put in its frame's place.
     enum Slot: Int, CaseIterable, Sendable {

@@ -118,7 +118,7 @@ struct CitationBook {
     /// The numbers already given, by the claim's place in the model (`ClaimsByReference.position`):
     /// a cell's claims are looked up by place (`citeInOrder(_:places:)`), hashing no reference once
     /// the page has cited them. `cited` stays what decides the numbers; this only remembers them.
-    private var numberByPlace = NumberTable()
+    private var numberByPlace: [Int32: Int32] = [:]
 
     mutating func cite(_ claims: [String]) -> [Citation] {
         claims.map { reference in Citation(number: number(of: reference)) }
@@ -142,7 +142,7 @@ struct CitationBook {
                 continue
             }
             let number = number(of: reference)
-            if place >= 0 { numberByPlace.set(place, to: Int32(number)) }
+            if place >= 0 { numberByPlace[place] = Int32(number) }
             citations.append(Citation(number: number))
         }
         citations.sort { $0.number < $1.number }
