@@ -65,10 +65,10 @@ expect_status "--warnings-as-errors fails on it" 1 "$capdoc" check --content "$w
 cd "$work"
 cp -r "$root/Content" Content && cp -r "$root/Templates" Templates
 expect_status "build writes _site" 0 "$capdoc" build
+contains "build prints a summary line" "$out" '^built [0-9]+ files, [0-9]+ bytes into _site in [0-9.]+ s$'
 expect_status "a format named twice is built once" 0 "$capdoc" build --format json --format json --output twice
 [ -f twice/capdoc.json ] && [ ! -e twice/index.html ] && pass "--format json twice wrote the dataset only" || fail "--format json twice wrote the dataset only"
 rm -rf twice
-contains "build prints a summary line" "$out" '^built [0-9]+ files, [0-9]+ bytes into _site in [0-9.]+ s$'
 python3 - <<'PY' && pass "capdoc.json validates against capdoc.schema.json" || fail "capdoc.json validates against its schema"
 import json, jsonschema
 schema = json.load(open("_site/capdoc.schema.json"))
