@@ -29,7 +29,9 @@ struct DiffCommand: ParsableCommand {
             let diff = DatasetDiff(old: try Self.read(old), new: try Self.read(new))
             if json { Terminal.write(diff.json.serialized(), .json) } else { Terminal.write(diff.text) }
         } catch let failure as DatasetDiff.Failure {
-            Terminal.errorLine("error: \(failure)")
+            // Compiler style, as every other command: `path:line:col: error: message`.
+            let place = failure.line.map { ":\($0):\(failure.column ?? 1)" } ?? ""
+            Terminal.errorLine("\(DisplayText.line(failure.path))\(place): error: \(failure.message)")
             throw ExitCode(ExitStatus.contentErrors)
         }
     }

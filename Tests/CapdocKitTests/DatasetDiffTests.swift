@@ -71,6 +71,19 @@ struct DatasetDiffTests {
         do {
             _ = try DatasetDiff.Dataset(path: "b.json", data: Data("{".utf8))
             Issue.record("accepted")
-        } catch { #expect(error.description.hasPrefix("b.json: not JSON")) }
+        } catch { #expect(error.description.hasPrefix("b.json:1:2: not JSON")) }
+    }
+
+    @Test("malformed JSON is placed at its line and column, counted in characters, not bytes")
+    func placed() {
+        // Foundation says "around character 16", a byte offset; "é" is two bytes but one column, so the second comma is column 14.
+        let text = "{\n  \"é\": [1, 2,,]\n}"
+        do {
+            _ = try DatasetDiff.Dataset(path: "c.json", data: Data(text.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 2 && error.column == 14)
+            #expect(error.description == "c.json:2:14: not JSON: Invalid value.")
+        }
     }
 }

@@ -82,7 +82,10 @@ python3 -c 'import json,sys; d=json.load(open("previous.json")); d["services"]["
 expect_status "diff reads two datasets" 0 "$capdoc" diff previous.json _site/capdoc.json
 contains "diff says which answer moved" "$out" '^changed  services/visits platforms.ios.levels.always.support$'
 expect_status "diff refuses a file that is no dataset" 1 "$capdoc" diff _site/capdoc.schema.json _site/capdoc.json
-contains "diff names the file it refuses" "$err" 'capdoc.schema.json: not a capdoc dataset'
+contains "diff names the file it refuses" "$err" 'capdoc.schema.json: error: not a capdoc dataset'
+printf '{\n  "schemaVersion": "6.0.0",\n  "services": {,}\n}\n' > broken.json
+expect_status "diff refuses malformed JSON" 1 "$capdoc" diff broken.json _site/capdoc.json
+contains "diff places malformed JSON at its line and column" "$err" '^broken.json:3:16: error: not JSON: '
 grep -q '<svg[^>]* role="img"' _site/flow.html && grep -q '<title id="flow-diagram-title">' _site/flow.html && pass "the flow page has its diagram, with a title" || fail "the flow page has its diagram"
 [ -f _site/man/man7/capdoc-authorization-flow.7 ] && [ -f _site/markdown/flow.md ] && ! grep -q '<svg' _site/markdown/flow.md && pass "the flow page is in man and Markdown, without the SVG" || fail "the flow page in man and Markdown"
 cp -r _site first

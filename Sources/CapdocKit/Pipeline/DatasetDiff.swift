@@ -14,7 +14,11 @@ public struct DatasetDiff: Sendable {
         public init(path: String, data: Data) throws(Failure) {
             self.path = path
             let parsed: Any
-            do { parsed = try JSONSerialization.jsonObject(with: data) } catch { throw Failure(path: path, message: "not JSON: \(Self.reason(error))") }
+            do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+                let place = JSONErrorPosition.of(error, in: data)
+                throw Failure(
+                    path: path, line: place?.line, column: place?.column, message: "not JSON: \(DisplayText.line(JSONErrorPosition.message(of: error)))")
+            }
             guard let root = parsed as? [String: Any] else { throw Failure(path: path, message: "not a capdoc dataset: the top level is not an object") }
             let major = DatasetRenderer.schemaVersion.prefix { $0 != "." }
             guard let version = root["schemaVersion"] as? String else { throw Failure(path: path, message: "not a capdoc dataset: no schemaVersion") }
@@ -26,11 +30,6 @@ public struct DatasetDiff: Sendable {
             self.root = root
         }
 
-        private static func reason(_ error: any Error) -> String {
-            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            return DisplayText.line(text)
-        }
-
         var release: String {
             let content = root["content"] as? [String: Any]
             let version = content?["version"] as? String ?? "unversioned"
@@ -38,13 +37,22 @@ public struct DatasetDiff: Sendable {
         }
     }
 
+    /// A file that is not a dataset this capdoc reads; where the JSON is malformed, the place.
     public struct Failure: Error, CustomStringConvertible {
         public let path: String
+        public let line: Int?
+        public let column: Int?
         public let message: String
-        public var description: String { "\(DisplayText.line(path)): \(message)" }
+        /// `path:line:col: message`, or `path: message` when no place is known.
+        public var description: String {
+            let place = line.map { ":\($0):\(column ?? 1)" } ?? ""
+            return "\(DisplayText.line(path))\(place): \(message)"
+        }
 
-        public init(path: String, message: String) {
+        public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
             self.path = path
+            self.line = line
+            self.column = column
             self.message = message
         }
     }
