@@ -16,8 +16,11 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The output folder.")
     var output: String = "_site"
 
-    @Option(help: "The folder of the site's templates (page.mustache, style.css).")
-    var templates: String = "Templates"
+    @Option(
+        help:
+            "A folder of templates for the site (page.mustache, style.css; search.js and platforms.js optional); the templates built into capdoc when not given."
+    )
+    var templates: String?
 
     @Option(parsing: .upToNextOption, help: "The formats to build (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))); all by default.")
     var format: [OutputFormat] = []
@@ -32,8 +35,9 @@ struct BuildCommand: ParsableCommand {
         let formats = format.isEmpty ? OutputFormat.allCases : OutputFormat.allCases.filter(format.contains)
         // capdoc(1) is written from the commands' own help, whichever way the man pages are built (build, Scripts/install).
         let builder = Builder(
-            formats: formats, templates: templates, tool: formats.contains(.man) ? try CommandDescription.tool() : nil,
-            prettyDataset: pretty)
+            formats: formats, templates: templates ?? EmbeddedSiteTemplates.root,
+            templateFiles: templates == nil ? EmbeddedSiteTemplates.fileSystem : DiskFileSystem(),
+            tool: formats.contains(.man) ? try CommandDescription.tool() : nil, prettyDataset: pretty)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: contentFolder.content, into: output)

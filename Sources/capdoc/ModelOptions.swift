@@ -47,3 +47,14 @@ enum EmbeddedModel {
     /// The built-in model, checked.
     static func check() -> Checker.Report { Checker(fileSystem: fileSystem).check(contentAt: root) }
 }
+
+/// The site's templates compiled into the binary (`EmbeddedTemplates`, written by the EmbedContent
+/// plugin from Templates/): `capdoc build` makes the same site from any folder, without
+/// `--templates`.
+enum EmbeddedSiteTemplates {
+    static let root = "Templates"
+
+    static var fileSystem: EmbeddedFileSystem {
+        EmbeddedFileSystem(files: EmbeddedTemplates.base64Files.map { (root + "/" + $0.key, Data(base64Encoded: $0.value) ?? Data()) })
+    }
+}

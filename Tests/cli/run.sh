@@ -99,6 +99,14 @@ expect_status "build refuses a folder it did not make" 1 "$capdoc" build --outpu
 [ "$(cat notours/file.txt)" = keep ] && pass "the foreign folder is untouched" || fail "the foreign folder is untouched"
 cd "$root"
 
+# The templates travel with the binary: a build from a folder with no Templates/ makes the same site.
+mkdir -p "$work/elsewhere"
+(cd "$work/elsewhere" && "$capdoc" build --content "$root/Content" --format html --output site > /dev/null 2>&1)
+cmp -s "$work/elsewhere/site/style.css" Templates/style.css && cmp -s "$work/elsewhere/site/search.js" Templates/search.js \
+  && pass "build outside the repository uses the compiled-in templates" || fail "build outside the repository uses the compiled-in templates"
+expect_status "build with a --templates folder that does not exist" 1 "$capdoc" build --templates "$work/no-such-templates" --output "$work/no-site"
+contains "the missing template is named" "$err" "template '.*no-such-templates/page.mustache' not found"
+
 # Hostile prose in a note: no markup reaches HTML, no request reaches roff, no template tag expands.
 cp -r Content "$work/hostile-content"
 cat >> "$work/hostile-content/sources/requesting-authorization.yaml" <<'YAML'

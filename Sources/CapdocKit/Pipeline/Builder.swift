@@ -10,17 +10,20 @@ public struct Builder: Sendable {
     public var formats: [OutputFormat]
     /// The folder of the site's templates, needed for HTML.
     public var templates: String
+    /// Where `templates` is read: the disk, or the templates compiled into the command.
+    public var templateFiles: any FileSystem
     /// The command line whose manual (capdoc(1)) the man format writes; none without it.
     public var tool: ToolDescription?
     /// Whether `capdoc.json` is indented for people (`--pretty`) rather than compact for tools.
     public var prettyDataset: Bool
 
     public init(
-        formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", tool: ToolDescription? = nil,
-        prettyDataset: Bool = false
+        formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", templateFiles: any FileSystem = DiskFileSystem(),
+        tool: ToolDescription? = nil, prettyDataset: Bool = false
     ) {
         self.formats = formats
         self.templates = templates
+        self.templateFiles = templateFiles
         self.tool = tool
         self.prettyDataset = prettyDataset
     }
@@ -34,7 +37,7 @@ public struct Builder: Sendable {
     func renderers() throws -> [any Renderer] {
         try formats.map { format in
             switch format {
-            case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates))
+            case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates, fileSystem: templateFiles))
             case .markdown: MarkdownRenderer()
             case .man: ManRenderer(tool: tool)
             case .json: DatasetRenderer(layout: prettyDataset ? .pretty : .compact)
@@ -52,7 +55,8 @@ public struct Builder: Sendable {
 
     public func build(contentAt content: String, into output: String, checker: Checker = Checker()) throws -> Outcome {
         // Where the output may go is settled before the check, so that a bad --output fails at once.
-        let writer = OutputWriter(inputs: [content, templates])
+        // Templates compiled in are no folder the output could overwrite.
+        let writer = OutputWriter(inputs: templateFiles is DiskFileSystem ? [content, templates] : [content])
         try writer.checkPlacement(of: output)
         try writer.recoverPreviousOutput(output)
         let report = checker.check(contentAt: content)
