@@ -31,23 +31,18 @@ struct FlowQuery: ParsableCommand {
                 platform: terms.id(options.platform, as: .platform), os: os)
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
-        Terminal.write(Self.describe(answer))
+        Terminal.write(Self.describe(answer, domain: answers.model.vocabulary.domain))
         options.printSources(answer.sources, answers)
     }
 
     /// The answer in words, one statement per line.
-    static func describe(_ answer: Flow.Answer) -> String {
+    static func describe(_ answer: Flow.Answer, domain: Domain) -> String {
         let place = "\(answer.platform)\(answer.os.map { " \($0)" } ?? "")\(answer.osIsNewestKnown ? ", the newest version the sources name" : "")"
         var lines = ["From \(answer.from) on \(answer.trigger) (\(place)):"]
         func outcome() -> String {
-            let delegate =
-                switch answer.delegateNotified {
-                case true?: "the delegate is told"
-                case false?: "the delegate is not told"
-                case nil: "whether the delegate is told is not stated"
-                }
+            let delegate = domain.toldWords(answer.delegateNotified)
             let moves = answer.to == answer.from ? "the app stays in \(answer.to ?? "?")" : "the app moves to \(answer.to ?? "?")"
-            return "\(moves); authorizationStatus reports \(answer.reportedStatus ?? "unknown (the sources do not say)"); \(delegate)."
+            return "\(moves); \(domain.statusAPI) reports \(answer.reportedStatus ?? "unknown (the sources do not say)"); \(delegate)."
         }
         switch answer.prompted {
         case nil:

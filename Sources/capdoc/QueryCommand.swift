@@ -163,14 +163,14 @@ struct SupportQuery: ParsableCommand {
         let lines: [(FactKind, String)] = [
             (.explicitRequestRequired, "Needs an explicit authorization request"),
             (.worksWithReducedAccuracy, "Works with reduced accuracy"),
-            (.backgroundModeRequired, "Needs the location background mode"),
+            (.backgroundModeRequired, "Needs a background mode"),
             (.backgroundDelivery, "Delivers updates in the background"),
         ]
         for (kind, label) in lines where answer.detail(kind) != .unknown {
             Terminal.write("\(label): \(yesNo(answer.detail(kind).flag)).\n")
         }
         if let key = answer.optOutKey {
-            Terminal.write("Info.plist key that stops implicit authorization requests: \(key).\n")
+            Terminal.write("\(Domain.capitalizedFirst(answers.model.vocabulary.domain.key)) that stops implicit authorization requests: \(key).\n")
         }
         printSilent(answer.silentSources, about: answer.service)
         options.printSources(answer.sources, answers)

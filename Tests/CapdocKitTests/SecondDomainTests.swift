@@ -37,6 +37,67 @@ struct SecondDomainTests {
         }
     }
 
+    /// The Photos fixture, its words turned into another vendor's: what no output may then say.
+    static func otherVendorFiles() throws -> [OutputFile] {
+        var tree = tree()
+        let words = """
+            name: Media permissions
+            full-name: Example media permissions
+            man-page: media-permissions
+            services: Media features
+            purpose: why the app reads media
+            usage-example: Why your app reads media
+            usage-hint: what your app does with the media
+            status-api: checkSelfPermission
+            vendor: Example
+            key: manifest permission
+            keys: manifest permissions
+            callback: the permission callback
+            deployment-target: minimum API level
+            key-file: AndroidManifest.xml
+            key-snippet: <uses-permission android:name="android.permission.{key}"/>
+            summary: Which media features each platform offers, every value citing its source.
+            relaunch: false
+            flow: false
+
+            """
+        tree.write(words, to: "domain.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.headline))")
+        return try OutputTests.builder.render(CompiledModel(model: report.model, merge: report.merge))
+    }
+
+    @Test("a domain of another vendor: no page, dataset or man page says Apple, Info.plist or the delegate")
+    func noAppleWords() throws {
+        let files = try Self.otherVendorFiles()
+        // The checks page documents every check of the registry, whose texts speak of the shipped domain.
+        for file in files where !file.path.contains("checks") && !file.path.hasSuffix(".js") {
+            // `delegateNotified` is a property of the dataset's schema: a name of its API, not prose.
+            let text = String(decoding: file.contents, as: UTF8.self).replacingOccurrences(of: "delegateNotified", with: "")
+            for word in ["Apple", "Info.plist", "delegate", "deployment target"] {
+                #expect(!text.contains(word), "\(file.path) says \(word)")
+            }
+        }
+        let about = try #require(files.first { $0.path == "about.html" })
+        #expect(String(decoding: about.contents, as: UTF8.self).contains("manifest permissions"))
+        // The request pages' snippet is the domain's, in the domain's file.
+        let request = String(decoding: try #require(files.first { $0.path == "markdown/requests/add-only.md" }).contents, as: UTF8.self)
+        #expect(request.contains("What to add to the app's AndroidManifest.xml"), "\(request)")
+        #expect(request.contains(#"<uses-permission android:name="android.permission.NSPhotoLibraryAddUsageDescription"/>"#), "\(request)")
+    }
+
+    @Test("a key snippet needs its file and a place for the key, each an error at the snippet")
+    func keySnippetErrors() {
+        var tree = Self.tree()
+        let domain = tree.text("domain.yaml").replacingOccurrences(of: "key-file: Info.plist\n", with: "")
+        tree.write(domain.replacingOccurrences(of: "<key>{key}</key>", with: "<key>KEY</key>"), to: "domain.yaml")
+        let line = domain.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("key-snippet:") }! + 1
+        #expect(
+            tree.check(archives: false).diagnostics.map(\.headline) == [
+                "Content/domain.yaml:\(line):14: error [missing-field]", "Content/domain.yaml:\(line):14: error [wrong-type]",
+            ])
+    }
+
     @Test("no relaunch column, table or heading, and no flow page, where the domain has neither")
     func noUndeclaredConcepts() throws {
         let files = try Self.files()

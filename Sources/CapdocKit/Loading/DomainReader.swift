@@ -4,7 +4,8 @@
 enum DomainReader {
     static let file = "domain.yaml"
     static let fields = [
-        "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "framework", "summary", "relaunch", "flow",
+        "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "vendor", "key", "keys", "callback",
+        "deployment-target", "key-file", "key-snippet", "framework", "summary", "relaunch", "flow",
         "facts", "version", "source-hosts",
     ]
 
@@ -19,8 +20,21 @@ enum DomainReader {
         let name = text("name"), fullName = text("full-name"), manPage = text("man-page"), services = text("services")
         let purpose = text("purpose"), usageExample = text("usage-example"), usageHint = text("usage-hint"), statusAPI = text("status-api"),
             summary = text("summary")
+        let vendor = text("vendor"), key = text("key"), keys = text("keys"), callback = text("callback"), deploymentTarget = text("deployment-target")
         let framework = reader.node("framework").flatMap { ValueReader.nonEmptyString($0, field: "framework", diagnostics: &diagnostics) }
         let relaunch = flag("relaunch"), flow = flag("flow")
+        // A snippet is written into a file: the two come together.
+        let keyFile = reader.node("key-file").flatMap { ValueReader.nonEmptyString($0, field: "key-file", diagnostics: &diagnostics) }
+        let keySnippet = reader.node("key-snippet").flatMap { ValueReader.nonEmptyString($0, field: "key-snippet", diagnostics: &diagnostics) }
+        if let keySnippet, keyFile == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'key-snippet' needs 'key-file', the file the snippet goes into (such as Info.plist)", at: keySnippet.location, check: .missingField
+                ))
+        }
+        if let keySnippet, !keySnippet.value.contains("{key}") {
+            diagnostics.append(Diagnostic(.error, "'key-snippet' must hold {key}, where the key's name goes", at: keySnippet.location, check: .wrongType))
+        }
         // The Content's release, which the dataset carries so that a tool can pin it: one word.
         let version = reader.node("version").flatMap { ValueReader.nonEmptyString($0, field: "version", diagnostics: &diagnostics) }
         if let version, version.value.contains(where: { $0.isWhitespace }) {
@@ -50,12 +64,14 @@ enum DomainReader {
             }
         let factTitles = reader.node("facts").map { self.factTitles($0, diagnostics: &diagnostics) } ?? [:]
         guard let name, let fullName, let manPage, let services, let purpose, let usageExample, let usageHint, let statusAPI, let summary, let relaunch,
-            let flow
+            let flow, let vendor, let key, let keys, let callback, let deploymentTarget
         else { return nil }
         return Domain(
             name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
-            usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value,
-            framework: framework?.value ?? "", summary: summary.value, relaunch: relaunch, flow: flow, factTitles: factTitles,
+            usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value, vendor: vendor.value, key: key.value,
+            keys: keys.value, callback: callback.value, deploymentTarget: deploymentTarget.value, keyFile: keyFile?.value,
+            keySnippet: keySnippet?.value, framework: framework?.value ?? "", summary: summary.value,
+            relaunch: relaunch, flow: flow, factTitles: factTitles,
             version: version?.value, sourceHosts: sourceHosts.map(\.value))
     }
 

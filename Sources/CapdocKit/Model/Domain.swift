@@ -21,7 +21,22 @@ public struct Domain: Sendable, Hashable {
     /// ("what your app does with the photos").
     var usageHint: String
     /// The API that reports an app's authorization status, as captions name it ("Statuses … can report").
-    var statusAPI: String
+    public var statusAPI: String
+    /// Who publishes the sources, as "… 's page" and "… 's documents" name them ("Apple").
+    public var vendor: String
+    /// One key a request needs, as a kind of entity is named in lists and tables ("Info.plist key").
+    public var key: String
+    /// The keys, plural, for captions and sentences ("Info.plist keys").
+    public var keys: String
+    /// What the system tells of an authorization change, as the flow says "… is told" ("the delegate").
+    public var callback: String
+    /// What an app declares as the oldest version it runs on ("deployment target").
+    public var deploymentTarget: String
+    /// The file an app declares its keys in ("Info.plist"), and how one key is written there, with
+    /// `{key}` for its name and `{value}` for a placeholder of its type (`key-snippet`): the request
+    /// pages show what to paste. Without them, no page shows a snippet.
+    public var keyFile: String?
+    public var keySnippet: String?
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -43,7 +58,10 @@ public struct Domain: Sendable, Hashable {
     public init(
         name: String = "", fullName: String = "", manPage: String = "overview", services: String = "Services",
         purpose: String = "why the app needs access", usageExample: String = "Why your app needs access",
-        usageHint: String = "what your app does with the access", statusAPI: String = "the status API", framework: String = "", summary: String = "",
+        usageHint: String = "what your app does with the access", statusAPI: String = "the status API", vendor: String = "the vendor",
+        key: String = "key", keys: String = "keys", callback: String = "the app", deploymentTarget: String = "deployment target",
+        keyFile: String? = nil, keySnippet: String? = nil,
+        framework: String = "", summary: String = "",
         relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil,
         sourceHosts: [String] = []
     ) {
@@ -55,6 +73,13 @@ public struct Domain: Sendable, Hashable {
         self.usageExample = usageExample
         self.usageHint = usageHint
         self.statusAPI = statusAPI
+        self.vendor = vendor
+        self.key = key
+        self.keys = keys
+        self.callback = callback
+        self.deploymentTarget = deploymentTarget
+        self.keyFile = keyFile
+        self.keySnippet = keySnippet
         self.framework = framework
         self.summary = summary
         self.relaunch = relaunch
@@ -64,8 +89,31 @@ public struct Domain: Sendable, Hashable {
         self.sourceHosts = sourceHosts
     }
 
-    /// A fact kind's title for readers: the domain's, or the generic one.
-    public func title(_ kind: FactKind) -> String { factTitles[kind] ?? kind.title }
+    /// A fact kind's title for readers: the domain's, or the generic one in the domain's nouns.
+    public func title(_ kind: FactKind) -> String {
+        if let own = factTitles[kind] { return own }
+        switch kind {
+        case .requestKeys: return "\(Self.capitalizedFirst(keys)) a request needs"
+        case .keyExists: return "\(Self.capitalizedFirst(key)) read"
+        case .keyDeprecated: return "\(Self.capitalizedFirst(key)) deprecated"
+        default: return kind.title
+        }
+    }
+
+    /// Whether the system tells the app of a transition, in words: "the delegate is told".
+    public func toldWords(_ told: Bool?) -> String {
+        switch told {
+        case true?: "\(callback) is told"
+        case false?: "\(callback) is not told"
+        case nil: "whether \(callback) is told is not stated"
+        }
+    }
+
+    /// "Apple's": the vendor as the owner of a page or a document.
+    public var vendorPossessive: String { vendor.hasSuffix("s") ? vendor + "'" : vendor + "'s" }
+
+    /// A noun phrase that starts a heading or a table's column: "Info.plist keys", "Manifest permissions".
+    public static func capitalizedFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// Whether the domain has the concept a fact kind is about (relaunch facts need `relaunch`,
     /// prompts and transitions the flow).

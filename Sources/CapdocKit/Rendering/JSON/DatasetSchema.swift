@@ -50,7 +50,7 @@ struct DatasetSchema {
                     required: vocabulary.ids(.level)),
                 "statuses": map("The authorization statuses, by id.", ref("status")),
                 "services": map("The services, by id.", ref("service")),
-                "keys": map("The Info.plist keys, by key name.", ref("key"), names: Self.keyName),
+                "keys": map("The \(vocabulary.domain.keys), by key name.", ref("key"), names: Self.keyName),
                 "requests": map("The authorization requests, by id.", ref("request")),
                 "apis": map("The APIs, by id.", ref("api")),
                 "bundles": map("The kinds of bundle that may do less than an app, by id (empty where the Content names none).", ref("bundle")),
@@ -171,7 +171,7 @@ struct DatasetSchema {
         let answer = words("What holds over the segment's versions.", answerWords)
         let entityMembers: [String: JSONValue] = [
             "id": described("The entity's id, its key in its section.", Self.id),
-            "name": described("Its name, as Apple writes it.", Self.string),
+            "name": described("Its name, as \(vocabulary.domain.vendor) writes it.", Self.string),
             "summary": described("What it is, in a sentence.", Self.string),
         ]
         let consulted = described(
@@ -196,7 +196,7 @@ struct DatasetSchema {
                     "os": ref("range", "The versions it holds for (absent: every version)."),
                     "answer": answer,
                     "value": described(
-                        "The value where `answer` is `value`: a list of Info.plist keys, or a text.",
+                        "The value where `answer` is `value`: a list of \(vocabulary.domain.keys), or a text.",
                         .object(["type": .strings(["string", "array"]), "items": Self.keyName])),
                     "gate": described("The gate that closed the answer, or that is undecided where `answer` is `unknown`.", Self.id),
                     "replacement": described("Where something is deprecated (`answer` `yes`): what a source says to use instead.", Self.string),
@@ -229,7 +229,7 @@ struct DatasetSchema {
                 [
                     "levels": byLevel("Whether the platform offers each level.", timeline("Whether the platform offers the level.")),
                     "levelsEquivalent": timeline("Whether the two levels give an app the same here."),
-                    "authorizationCallback": timeline("Whether the delegate is told of the authorization when the app starts."),
+                    "authorizationCallback": timeline("Whether \(vocabulary.domain.callback) is told of the authorization when the app starts."),
                     "notes": described(
                         "What the sources note about the platform.",
                         array(
@@ -264,7 +264,7 @@ struct DatasetSchema {
                     "deprecated": timeline("Whether its API is deprecated (with `replacement`)."),
                     "worksWithReducedAccuracy": timeline("Whether it works under reduced accuracy."),
                     "explicitRequestRequired": timeline("Whether the app must request authorization itself before it works."),
-                    "optOutKey": timeline("The Info.plist key that stops it from requesting authorization by itself (`value`)."),
+                    "optOutKey": timeline("The \(vocabulary.domain.key) that stops it from requesting authorization by itself (`value`)."),
                     "backgroundModeRequired": timeline("Whether it needs a background mode to run in the background."),
                     "backgroundDelivery": timeline("Whether it delivers events while the app is in the background."),
                     "levels": byLevel("Its answers under each level.", ref("serviceUnderLevel")),
@@ -309,7 +309,7 @@ struct DatasetSchema {
                             ], required: ["background", "levels"])),
                 ], required: ["consulted", "platforms"]),
             "key": object(
-                "An Info.plist key.",
+                "\(Domain.capitalizedFirst(withIndefiniteArticle(vocabulary.domain.key))).",
                 [
                     "id": described("The key's name, its key in `keys`.", Self.keyName), "name": described("The key's name.", Self.string),
                     "summary": described("What it is for.", Self.string), "label": described("Xcode's label for it.", Self.string),
@@ -338,7 +338,7 @@ struct DatasetSchema {
                             "A request on a platform.",
                             [
                                 "available": timeline("Whether the app can make the request."),
-                                "keys": timeline("The Info.plist keys the request needs (`value`)."),
+                                "keys": timeline("The \(vocabulary.domain.keys) the request needs (`value`)."),
                                 "deprecated": timeline("Whether it is deprecated (with `replacement`)."),
                             ], required: ["available", "keys", "deprecated"])),
                 ], required: ["consulted", "platforms"]),
@@ -400,11 +400,11 @@ struct DatasetSchema {
                     "from": described("The state before.", Self.id), "trigger": described("What happens.", Self.id),
                     "choice": described("What the user chooses at the prompt; null where no prompt is shown.", nullable(Self.id)),
                     "prompted": described("Whether a prompt is shown.", .object(["type": "boolean"])),
-                    "promptKey": described("The Info.plist key whose text the prompt shows.", nullable(Self.keyName)),
+                    "promptKey": described("The \(vocabulary.domain.key) whose text the prompt shows.", nullable(Self.keyName)),
                     "to": described("The state after.", Self.id),
                     "reportedStatus": described("The status reported after.", nullable(Self.id)),
                     "delegateNotified": described(
-                        "Whether the delegate is told; null where no source says.", .object(["type": .strings(["boolean", "null"])])),
+                        "Whether \(vocabulary.domain.callback) is told; null where no source says.", .object(["type": .strings(["boolean", "null"])])),
                     "platforms": described("Where it holds.", array(Self.id, minItems: 1)),
                     "os": described(
                         "The versions it holds for, by platform.", .object(["type": "object", "additionalProperties": array(ref("range"), minItems: 1)])),

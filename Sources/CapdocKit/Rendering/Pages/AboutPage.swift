@@ -6,7 +6,7 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "Every answer on this site is compiled from claims: sentences of Apple's documentation, each quoted word for word with the page it comes from. Where pages disagree, a ruling says which one the answers follow, and why."
+                    "Every answer on this site is compiled from claims: sentences of \(vocabulary.domain.vendorPossessive) documentation, each quoted word for word with the page it comes from. Where pages disagree, a ruling says which one the answers follow, and why."
                 )
             ])
         ]
@@ -22,7 +22,7 @@ extension PageContext {
                 cells: [
                     TableCell(
                         text:
-                            "No source decides it. The site never guesses: an unknown cell is a gap in Apple's documentation as encoded here, and the page of what it is about names the pages that were read and are silent there."
+                            "No source decides it. The site never guesses: an unknown cell is a gap in \(vocabulary.domain.vendorPossessive) documentation as encoded here, and the page of what it is about names the pages that were read and are silent there."
                     )
                 ]),
             TableRow(
@@ -82,7 +82,7 @@ extension PageContext {
         blocks.append(
             .paragraph([
                 .text(
-                    "Apple's pages contradict each other: an older guide says one thing, an API page another. capdoc finds every such contradiction and refuses to build until each has a ruling, which names the claim that prevails and gives the reason (a newer page, a page about that very API, a more specific statement). The "
+                    "\(vocabulary.domain.vendorPossessive) pages contradict each other: an older guide says one thing, an API page another. capdoc finds every such contradiction and refuses to build until each has a ruling, which names the claim that prevails and gives the reason (a newer page, a page about that very API, a more specific statement). The "
                 ),
                 .link([.text("conflicts page")], .page(.conflicts)), .text(" lists them all."),
             ]))
@@ -103,7 +103,7 @@ extension PageContext {
                 ],
                 [
                     .text(
-                        "\(vocabulary.all(.platform).count) platforms, \(vocabulary.all(.level).count) access levels, \(vocabulary.all(.service).count) services, \(vocabulary.all(.key).count) Info.plist keys, \(vocabulary.all(.api).count) APIs."
+                        "\(vocabulary.all(.platform).count) platforms, \(vocabulary.all(.level).count) access levels, \(vocabulary.all(.service).count) services, \(vocabulary.all(.key).count) \(vocabulary.domain.keys), \(vocabulary.all(.api).count) APIs."
                     )
                 ],
                 [

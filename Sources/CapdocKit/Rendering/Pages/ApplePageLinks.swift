@@ -46,7 +46,7 @@ extension PageContext {
         guard !pages.isEmpty else { return [] }
         return [
             .paragraph(
-                [.text("Apple's documentation: ")]
+                [.text("\(vocabulary.domain.vendorPossessive) documentation: ")]
                     + pages.enumerated().flatMap { index, source -> [Inline] in
                         (index > 0 ? [.text(", ")] : []) + [.link([.text(source.title)], .external(source.url))]
                     } + [.text(".")])

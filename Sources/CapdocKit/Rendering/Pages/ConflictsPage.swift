@@ -96,7 +96,7 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "Where Apple's documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page."
+                    "Where \(vocabulary.domain.vendorPossessive) documents state different values for the same fact, and the ruling the model follows. A claim that narrows a wider one (a version, a platform) refines it and is no conflict. Each ruling keeps its anchor on this page."
                 )
             ]),
             .paragraph([.text(contentCounts)]),
@@ -152,7 +152,8 @@ extension PageContext {
             blocks += conflictSections(groups, titles)
         }
         return Page(
-            ref: .conflicts, title: "Conflicts between sources", description: "Contradictions between Apple's documents, with the ruling on each.",
+            ref: .conflicts, title: "Conflicts between sources",
+            description: "Contradictions between \(vocabulary.domain.vendorPossessive) documents, with the ruling on each.",
             blocks: blocks)
     }
 
@@ -183,7 +184,8 @@ extension PageContext {
         let blocks: [Block] = [.paragraph(navigation)] + conflictSections(Array(groups[range]), Array(titles[range])) + [.paragraph(navigation)]
         return Page(
             ref: PageRef(PageRef.conflicts.id, String(number)), title: "Conflicts between sources, part \(number) of \(count)",
-            description: "Contradictions between Apple's documents, with the ruling on each: \(titles[range.lowerBound]) to \(titles[range.upperBound - 1]).",
+            description:
+                "Contradictions between \(vocabulary.domain.vendorPossessive) documents, with the ruling on each: \(titles[range.lowerBound]) to \(titles[range.upperBound - 1]).",
             blocks: blocks)
     }
 

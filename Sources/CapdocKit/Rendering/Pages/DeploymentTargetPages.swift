@@ -87,12 +87,12 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "For an app whose deployment target is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. Each value summarizes the service's own page, where every version range cites the sentences that decide it; the "
+                    "For an app whose \(vocabulary.domain.deploymentTarget) is \(platformName) \(target): each cell holds for every version from \(target) on, as the sources state them. “From X” means the service works only from X; “Varies” lists the versions where the answer changes. Each value summarizes the service's own page, where every version range cites the sentences that decide it; the "
                 ),
                 .link([.text("\(platformName) page")], .page(ref(.platform, platform))), .text(" has them all side by side."),
             ]),
             .paragraph(
-                [.text("Other deployment targets: ")]
+                [.text("Other \(vocabulary.domain.deploymentTarget)s: ")]
                     + targets.enumerated().flatMap { index, version -> [Inline] in
                         let label: Inline =
                             version == target
@@ -110,11 +110,11 @@ extension PageContext {
         } else {
             blocks += targetServiceBlocks(platform: platform, target: target, vocabulary.ids(.service))
         }
-        blocks.append(.heading(2, "Info.plist keys", anchor: "keys"))
+        blocks.append(.heading(2, Domain.capitalizedFirst(vocabulary.domain.keys), anchor: "keys"))
         blocks.append(
             .table(
                 Table(
-                    caption: "Info.plist keys each request needs on \(platformName) \(target) and later",
+                    caption: "\(Domain.capitalizedFirst(vocabulary.domain.keys)) each request needs on \(platformName) \(target) and later",
                     columns: ["Request", "Keys needed somewhere in the range"],
                     rows: vocabulary.ids(.request).map { request in
                         let kept = answerTable.timeline(.requestKeys, subject: request, platform: platform).filter { $0.os.until.map { $0 > target } ?? true }
@@ -153,7 +153,8 @@ extension PageContext {
         blocks += book.blocks(self)
         return Page(
             ref: Self.targetRef(platform, target), title: "\(platformName) \(target) and later",
-            description: "What works and which Info.plist keys are needed for an app deployed to \(platformName) \(target) and later.", blocks: blocks,
+            description: "What works and which \(vocabulary.domain.keys) are needed for an app deployed to \(platformName) \(target) and later.",
+            blocks: blocks,
             manName: ManPageNames.target(platform: platform, version: target.description), seeAlso: [ref(.platform, platform)])
     }
 

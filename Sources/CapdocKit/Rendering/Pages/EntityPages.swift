@@ -70,7 +70,7 @@ extension PageContext {
             ? []
             : [
                 .paragraph(
-                    [.text("By deployment target (what holds from that version on): ")]
+                    [.text("By \(vocabulary.domain.deploymentTarget) (what holds from that version on): ")]
                         + targets.enumerated().flatMap { index, version -> [Inline] in
                             (index > 0 ? [.text(", ")] : []) + [.link([.text("\(platform.name) \(version)+")], .page(Self.targetRef(id, version)))]
                         })
@@ -313,7 +313,8 @@ extension PageContext {
             .heading(2, "Platforms", anchor: "platforms"),
             .table(
                 Table(
-                    caption: "\(request.name) by platform", columns: ["Platform", "Method exists", "Deprecated", "Info.plist keys needed"],
+                    caption: "\(request.name) by platform",
+                    columns: ["Platform", "Method exists", "Deprecated", "\(Domain.capitalizedFirst(vocabulary.domain.keys)) needed"],
                     rows: vocabulary.ids(.platform).map { platform in
                         TableRow(
                             header: TableCell([link(.platform, platform)]),

@@ -30,13 +30,7 @@ extension PageContext {
         return items
     }
 
-    func delegateWords(_ delegate: Bool?) -> String {
-        switch delegate {
-        case true?: "the delegate is told"
-        case false?: "the delegate is not told"
-        case nil: "whether the delegate is told is not stated"
-        }
-    }
+    func delegateWords(_ delegate: Bool?) -> String { vocabulary.domain.toldWords(delegate) }
 
     /// "iOS, iPadOS (11.0+); Mac Catalyst, watchOS".
     func platformsText(_ row: Flow.Row) -> String {
@@ -125,10 +119,10 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of an Info.plist key, and the user's choice decides the next state. The tables give the status "
-                ), .code("authorizationStatus"),
+                    "How the authorization prompts move an app from state to state. Each transition starts in a state, on a trigger (a request method, or an event); a prompt may appear, showing the usage string of \(withIndefiniteArticle(vocabulary.domain.key)), and the user's choice decides the next state. The tables give the status "
+                ), .code(vocabulary.domain.statusAPI),
                 .text(
-                    " reports then, and whether the delegate is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing."
+                    " reports then, and whether \(vocabulary.domain.callback) is told; every row cites the sentences that state it. A call with no prompt whose state stays is a call that changes nothing."
                 ),
             ]),
             .html(FlowDiagram(context: self, rows: rows, layers: flow.layers()).svg()),
@@ -178,7 +172,7 @@ extension PageContext {
 
         let callbacks = Array(merge.facts(of: .authorizationCallback))
         if !callbacks.isEmpty {
-            blocks.append(.heading(2, "The delegate method", anchor: "delegate"))
+            blocks.append(.heading(2, "How \(vocabulary.domain.callback) is told", anchor: "delegate"))
             var byValue: [(value: String, facts: [Fact])] = []
             for fact in callbacks {
                 guard case let .text(method) = fact.value else { continue }
@@ -189,7 +183,7 @@ extension PageContext {
                     byValue.map { entry in
                         let platforms = vocabulary.ids(.platform).filter { platform in entry.facts.contains { $0.platform == platform } }
                         return [
-                            .text("Authorization changes, the user's choices among them, reach the delegate's "), .code(entry.value),
+                            .text("Authorization changes, the user's choices among them, reach \(vocabulary.domain.callback) through "), .code(entry.value),
                             .text(
                                 " (\(platforms.count == vocabulary.ids(.platform).count ? "every platform" : platforms.map { name(.platform, $0) }.joined(separator: ", ")))"
                             ),

@@ -20,7 +20,7 @@ extension PageContext {
         case .level: "Access level"
         case .status: "Authorization status"
         case .service: "Service"
-        case .key: "Info.plist key"
+        case .key: Domain.capitalizedFirst(vocabulary.domain.key)
         case .request: "Authorization request"
         case .api: entity.attributes["category"] == "entitlement" ? "Entitlement" : "API"
         case .bundle: "Kind of bundle"
@@ -109,7 +109,9 @@ extension PageContext {
                 // "iOS 15.0 and later": what a developer with that deployment target types.
                 deploymentTargets(platform).map { version in
                     let title = "\(name(.platform, platform)) \(version) and later"
-                    return IndexEntry(title: title, kind: "Deployment target", target: Self.targetRef(platform, version), isCode: false)
+                    return IndexEntry(
+                        title: title, kind: Domain.capitalizedFirst(vocabulary.domain.deploymentTarget), target: Self.targetRef(platform, version),
+                        isCode: false)
                 }
             }
             // "Authorization flow on iOS 14.0 and later": the prompts of the device in hand.
@@ -145,7 +147,7 @@ extension PageContext {
     private func azKinds() -> String {
         var kinds: [String] = [
             (EntityKind.service, "services"), (.platform, "platforms"), (.level, "access levels"), (.status, "authorization statuses"),
-            (.key, "Info.plist keys"), (.request, "authorization requests"), (.api, "APIs"), (.bundle, "kinds of bundle"),
+            (.key, vocabulary.domain.keys), (.request, "authorization requests"), (.api, "APIs"), (.bundle, "kinds of bundle"),
         ].filter { !vocabulary.all($0.0).isEmpty }.map(\.1)
         if vocabulary.domain.flow { kinds.append("the states, triggers and choices of the authorization flow") }
         return kinds.joined(separator: ", ")

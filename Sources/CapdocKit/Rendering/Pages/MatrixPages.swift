@@ -24,7 +24,10 @@ extension PageContext {
                         ? [
                             [.link([.text("Authorization flow")], .page(.flow)), .text(": how the prompts move an app between states, with a diagram.")]
                         ] : []) + [
-                        [.link([.text("Conflicts")], .page(.conflicts)), .text(": where Apple's pages contradict each other, and the ruling on each.")],
+                        [
+                            .link([.text("Conflicts")], .page(.conflicts)),
+                            .text(": where \(vocabulary.domain.vendorPossessive) pages contradict each other, and the ruling on each."),
+                        ],
                         [.link([.text("About the data")], .page(.about)), .text(": what the answers mean, where they come from, and how current they are.")],
                     ]),
             .paragraph([
@@ -41,7 +44,7 @@ extension PageContext {
             : section("Services", .service)
         blocks +=
             section("Platforms", .platform) + section("Access levels", .level) + services
-            + section("Requests", .request) + section("Info.plist keys", .key) + section("Authorization statuses", .status)
+            + section("Requests", .request) + section(Domain.capitalizedFirst(vocabulary.domain.keys), .key) + section("Authorization statuses", .status)
             + section("APIs", .api) + section("Kinds of bundle", .bundle)
         let sources = compiled.model.sources.sorted { ($0.displayTitle.lowercased(), $0.id.value) < ($1.displayTitle.lowercased(), $1.id.value) }
         blocks += [
@@ -58,7 +61,7 @@ extension PageContext {
     var byDeploymentTarget: [Inline]? {
         let platforms = vocabulary.ids(.platform).filter { !deploymentTargets($0).isEmpty }
         guard !platforms.isEmpty else { return nil }
-        return [.text("By deployment target (what an app that supports a version and later can use): ")]
+        return [.text("By \(vocabulary.domain.deploymentTarget) (what an app that supports a version and later can use): ")]
             + platforms.enumerated().flatMap { index, platform in (index > 0 ? [Inline.text(", ")] : []) + [link(.platform, platform)] }
             + [.text(" — each platform's page lists its versions.")]
     }
@@ -183,11 +186,11 @@ extension PageContext {
         let platforms = vocabulary.ids(.platform)
         let platformNames = platforms.map { name(.platform, $0) }
         var blocks: [Block] = []
-        blocks.append(.heading(2, "Info.plist keys each request needs", anchor: "keys"))
+        blocks.append(.heading(2, "\(Domain.capitalizedFirst(vocabulary.domain.keys)) each request needs", anchor: "keys"))
         blocks.append(
             .table(
                 Table(
-                    caption: "Info.plist keys each authorization request needs", columns: ["Request"] + platformNames,
+                    caption: "\(Domain.capitalizedFirst(vocabulary.domain.keys)) each authorization request needs", columns: ["Request"] + platformNames,
                     rows: vocabulary.ids(.request).map { request in
                         TableRow(
                             header: TableCell([link(.request, request)]),

@@ -1,4 +1,5 @@
-/// The Info.plist entries a request needs, as XML to paste, with placeholders for the strings.
+/// The entries a request needs in the app's key file (`key-file`, such as Info.plist), written by the
+/// domain's `key-snippet`, to paste, with placeholders for the strings.
 extension PageContext {
     /// One snippet per distinct set of keys the request needs at the newest versions, naming the
     /// platforms it is for; nothing where no platform decides the keys.
@@ -15,12 +16,13 @@ extension PageContext {
                 groups.append((keys, [platform], segment.facts))
             }
         }
-        guard !groups.isEmpty else { return [] }
+        let domain = vocabulary.domain
+        guard !groups.isEmpty, let file = domain.keyFile, domain.keySnippet != nil else { return [] }
         var blocks: [Block] = [
-            .heading(2, "Info.plist entries", anchor: "info-plist"),
+            .heading(2, "\(file) entries", anchor: "info-plist"),
             .paragraph([
                 .text(
-                    "What to add to the app's Info.plist for this request on the newest versions; replace the placeholders with \(vocabulary.domain.usageHint), in words a person understands. Older deployment targets may need more keys: see the table above."
+                    "What to add to the app's \(file) for this request on the newest versions; replace the placeholders with \(domain.usageHint), in words a person understands. Older \(domain.deploymentTarget)s may need more \(domain.keys): see the table above."
                 )
             ]),
         ]
@@ -32,17 +34,20 @@ extension PageContext {
         return blocks
     }
 
-    /// `<key>…</key>` and a placeholder value of the key's type: the background mode of `keys.yaml`
-    /// (`background-mode`) in an array.
+    /// The domain's `key-snippet` with the key's name for `{key}` and, for `{value}`, a placeholder
+    /// of the key's type (property-list values: the background mode of `keys.yaml` in an array).
     func plistEntry(_ key: String) -> String {
         let attributes = vocabulary.entity(.key, key)?.attributes ?? [:]
+        let example = vocabulary.domain.usageExample
         let value =
             switch attributes["type"] ?? "string" {
-            case "dictionary": "<dict>\n  <key>PurposeKey</key>\n  <string>Why this needs precise location</string>\n</dict>"
+            case "dictionary": "<dict>\n  <key>PurposeKey</key>\n  <string>\(example)</string>\n</dict>"
             case "boolean": "<true/>"
             case "array": "<array>\n  <string>\(attributes["background-mode"] ?? "Value")</string>\n</array>"
-            default: "<string>\(vocabulary.domain.usageExample)</string>"
+            default: "<string>\(example)</string>"
             }
-        return "<key>\(key)</key>\n" + value
+        let snippet = vocabulary.domain.keySnippet ?? "{key}"
+        // `{value}` first: a key's name never holds braces (ids are letters, digits, `_` and `.`).
+        return snippet.replacingOccurrences(of: "{value}", with: value).replacingOccurrences(of: "{key}", with: key)
     }
 }

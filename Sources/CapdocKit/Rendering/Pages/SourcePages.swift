@@ -59,7 +59,7 @@ extension PageContext {
     /// encoded (its summary and the claims' notes), which is for the maintainers of Content.
     func sourcePage(_ source: Source) -> Page {
         let lead: [Block] = [
-            .paragraph([.text("Apple's page: "), .link([.text(source.url)], .external(source.url))]),
+            .paragraph([.text("\(vocabulary.domain.vendorPossessive) page: "), .link([.text(source.url)], .external(source.url))]),
             .paragraph([.text(sourceDescription(source) + ".")]),
         ]
         let table = Table(

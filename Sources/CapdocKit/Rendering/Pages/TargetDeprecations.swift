@@ -6,7 +6,7 @@
 extension PageContext {
     func targetDeprecationBlocks(platform: String, target: Version, book: inout CitationBook) -> [Block] {
         let kinds: [(EntityKind, FactKind, String)] = [
-            (.request, .requestDeprecated, "Request"), (.key, .keyDeprecated, "Info.plist key"), (.api, .apiDeprecated, "API"),
+            (.request, .requestDeprecated, "Request"), (.key, .keyDeprecated, Domain.capitalizedFirst(vocabulary.domain.key)), (.api, .apiDeprecated, "API"),
         ]
         var rows: [TableRow] = []
         for (kind, factKind, kindName) in kinds {
@@ -37,7 +37,8 @@ extension PageContext {
             .heading(2, "Deprecated", anchor: "deprecated"),
             .table(
                 Table(
-                    caption: "Requests, Info.plist keys and APIs deprecated on \(platformName)", columns: ["Name", "Kind", "Deprecated since"], rows: rows)),
+                    caption: "Requests, \(vocabulary.domain.keys) and APIs deprecated on \(platformName)", columns: ["Name", "Kind", "Deprecated since"],
+                    rows: rows)),
         ]
     }
 }
