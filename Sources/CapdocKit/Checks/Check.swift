@@ -20,11 +20,17 @@ public protocol Check: Sendable {
     static var summary: String { get }
     /// CommonMark for the checks reference: why it matters and how to fix a finding.
     static var documentation: String { get }
+    /// The optional concept the check is about (a relaunch, the flow), as one of its fact kinds: a
+    /// domain without it has no use for the check, and its checks page does not list it. nil: any domain.
+    static var concept: FactKind? { get }
     static func run(_ context: CheckContext) -> [Diagnostic]
 }
 
 public extension Check {
     static var severity: Severity { .error }
+    static var concept: FactKind? { nil }
+    /// Whether the check means anything for a domain: it has the check's concept.
+    static func applies(to domain: Domain) -> Bool { concept.map(domain.has) ?? true }
     static func run(_ context: CheckContext) -> [Diagnostic] { [] }
 }
 

@@ -1,6 +1,7 @@
 /// One source says a call shows no prompt, another describes a prompt for the same call.
 enum PromptConflictCheck: Check {
     public static let id = CheckID.promptConflict
+    static let concept: FactKind? = .prompt
     public static let summary = "A transition without a prompt holds where a prompt, or a choice at one, is also described."
     static let documentation = """
         A `transition` without `choice` says that no prompt appears when the trigger happens in the state \

@@ -1,6 +1,7 @@
 /// A relaunch claimed on a platform whose sources say the system never relaunches apps.
 enum RelaunchNotOnPlatformCheck: Check {
     public static let id = CheckID.relaunchNotOnPlatform
+    static let concept: FactKind? = .launchesTerminatedApp
     public static let summary = "A service is claimed to relaunch terminated apps on a platform that never relaunches apps."
     static let documentation = """
         Some sources state that a platform never relaunches apps, whatever the service (\"The system doesn’t \

@@ -1,6 +1,7 @@
 /// A flow state occurs on a platform whose `authorizationStatus` cannot report the state's status.
 enum StatusNotOnPlatformCheck: Check {
     public static let id = CheckID.statusNotOnPlatform
+    static let concept: FactKind? = .transition
     public static let summary = "A transition on a platform starts from, or reports, a status that does not exist there."
     static let documentation = """
         Each flow state reports one status (`flow.yaml`, or the transition's `status`). Where a transition \

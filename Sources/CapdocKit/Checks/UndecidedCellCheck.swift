@@ -5,8 +5,8 @@ enum UndecidedCellCheck: Check {
     public static let summary = "A service × platform × level cell of the matrix has no claim that decides it."
     static let documentation = """
         For every service, platform and access level that the platform offers, the model should say whether \
-        the service works (`service-available`) and whether it relaunches a terminated app \
-        (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \
+        the service works (`service-available`) and, where the domain has relaunches (`relaunch: true` in \
+        domain.yaml), whether the system relaunches the app for it (`launches-terminated-app`). A cell that no claim covers is shown as \"unknown\" in every output. \
         This is a warning: encode a source that decides it, or accept the gap (`--warnings-as-errors` makes \
         it an error).
         """

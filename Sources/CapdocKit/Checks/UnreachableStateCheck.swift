@@ -1,6 +1,7 @@
 /// A flow state that no chain of transitions leads to from the initial state.
 enum UnreachableStateCheck: Check {
     public static let id = CheckID.unreachableState
+    static let concept: FactKind? = .transition
     public static let summary = "A flow state cannot be reached from Not Determined by any transition the sources describe."
     static let documentation = """
         Every app starts in `not-determined`. Following the merged `transition` facts (on any platform) from \

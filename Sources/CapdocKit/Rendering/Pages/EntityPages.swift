@@ -232,36 +232,40 @@ extension PageContext {
                     })),
         ]
         body.append(legend)
-        body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
-        body.append(
-            .table(
-                Table(
-                    caption: "\(service.name) when the user grants only reduced accuracy",
-                    columns: ["Platform", "Works with reduced accuracy"] + levels.map { "Under \(name(.level, $0)), reduced" },
-                    rows: platforms.enumerated().map { position, platform in
-                        // Whether it works, through the gates reduced accuracy adds, citing what decides that: the
-                        // dataset's `availableWithReducedAccuracy`. (The relaunch and the deprecation, which the
-                        // matrix cell reads too, say nothing about it.) The platform is linked in the first table
-                        // only: the same seven links again would be seven more keyboard stops, leading nowhere new.
-                        TableRow(
-                            header: TableCell(text: name(.platform, platform)),
-                            cells: [cell(.worksWithReducedAccuracy, position)]
-                                + levels.indices.map { cell(.availableWithReducedAccuracy, position, level: $0) })
-                    })))
-        body.append(.heading(2, "Authorization and background", anchor: "behaviour"))
-        body.append(
-            .table(
-                Table(
-                    caption: "What \(service.name) asks of an app",
-                    columns: ["Platform", "Explicit request required", "Opt-out key", "Background mode required", "Delivers in the background"],
-                    rows: platforms.enumerated().map { position, platform in
-                        TableRow(
-                            header: TableCell(text: name(.platform, platform)),
-                            cells: [
-                                cell(.explicitRequestRequired, position), cell(.optOutKey, position),
-                                cell(.backgroundModeRequired, position), cell(.backgroundDelivery, position),
-                            ])
-                    })))
+        // Sections and columns for concepts a domain may lack appear only where its Content states them.
+        if contentStates(.worksWithReducedAccuracy) {
+            body.append(.heading(2, "Reduced accuracy", anchor: "reduced-accuracy"))
+            body.append(
+                .table(
+                    Table(
+                        caption: "\(service.name) when the user grants only reduced accuracy",
+                        columns: ["Platform", "Works with reduced accuracy"] + levels.map { "Under \(name(.level, $0)), reduced" },
+                        rows: platforms.enumerated().map { position, platform in
+                            // Whether it works, through the gates reduced accuracy adds, citing what decides that: the
+                            // dataset's `availableWithReducedAccuracy`. (The relaunch and the deprecation, which the
+                            // matrix cell reads too, say nothing about it.) The platform is linked in the first table
+                            // only: the same seven links again would be seven more keyboard stops, leading nowhere new.
+                            TableRow(
+                                header: TableCell(text: name(.platform, platform)),
+                                cells: [cell(.worksWithReducedAccuracy, position)]
+                                    + levels.indices.map { cell(.availableWithReducedAccuracy, position, level: $0) })
+                        })))
+        }
+        let behaviour: [(FactKind, ServiceAnswers.Answer, String)] = [
+            (.explicitRequestRequired, .explicitRequestRequired, "Explicit request required"), (.optOutKey, .optOutKey, "Opt-out key"),
+            (.backgroundModeRequired, .backgroundModeRequired, "Background mode required"),
+            (.backgroundDelivery, .backgroundDelivery, "Delivers in the background"),
+        ].filter { contentStates($0.0) }
+        if !behaviour.isEmpty {
+            body.append(.heading(2, "Authorization and background", anchor: "behaviour"))
+            body.append(
+                .table(
+                    Table(
+                        caption: "What \(service.name) asks of an app", columns: ["Platform"] + behaviour.map(\.2),
+                        rows: platforms.enumerated().map { position, platform in
+                            TableRow(header: TableCell(text: name(.platform, platform)), cells: behaviour.map { cell($0.1, position) })
+                        })))
+        }
         body += notesSection(serviceNotes(id), book: &book)
         return entityPage(.service, service, lead: lead, body: body, book: book, seeAlso: levels.map { ref(.level, $0) })
     }

@@ -340,3 +340,9 @@ extension PageContext {
         return result
     }
 }
+
+extension PageContext {
+    /// Whether any claim of the Content states a fact of this kind: a section or column for a
+    /// concept the domain never speaks of (reduced accuracy, an opt-out key) would be all "Unknown".
+    func contentStates(_ kind: FactKind) -> Bool { !merge.facts(of: kind).isEmpty }
+}

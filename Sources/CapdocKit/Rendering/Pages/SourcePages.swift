@@ -97,7 +97,7 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([.code("capdoc check"), .text(" runs these checks over Content. Each diagnostic ends with the check's id in brackets.")])
         ]
-        for check in CheckRegistry.all {
+        for check in CheckRegistry.all where check.applies(to: vocabulary.domain) {
             blocks.append(.heading(2, check.id.rawValue, anchor: check.id.rawValue))
             blocks.append(.paragraph([.strong([.text(check.severity == .error ? "Error." : "Warning.")]), .text(" " + check.summary)]))
             blocks.append(.markdown(check.documentation))
