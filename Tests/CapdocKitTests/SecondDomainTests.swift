@@ -99,6 +99,28 @@ struct SecondDomainTests {
         }
     }
 
+    @Test("key-style constant: ACCESS_FINE_LOCATION is a key id; plist refuses it, and an unknown style is an error")
+    func constantKeyStyle() throws {
+        var tree = Self.tree()
+        let keys =
+            tree.text("keys.yaml") + """
+                - id: ACCESS_FINE_LOCATION
+                  name: ACCESS_FINE_LOCATION
+                  type: string
+                  summary: A manifest permission.
+
+                """
+        tree.write(keys, to: "keys.yaml")
+        let line = keys.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasSuffix("id: ACCESS_FINE_LOCATION") }! + 1
+        #expect(tree.check(archives: false).diagnostics.map(\.headline) == ["Content/keys.yaml:\(line):7: error [unsafe-id]"])
+        tree.write(tree.text("domain.yaml") + "key-style: constant\n", to: "domain.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == [])
+        #expect(report.model.vocabulary.contains(.key, "ACCESS_FINE_LOCATION"))
+        tree.write(tree.text("domain.yaml").replacingOccurrences(of: "key-style: constant", with: "key-style: dotted"), to: "domain.yaml")
+        #expect(tree.check(archives: false).diagnostics.contains { $0.message.hasPrefix("key-style 'dotted' is not one of plist, constant") })
+    }
+
     @Test("a key snippet needs its file and a place for the key, each an error at the snippet")
     func keySnippetErrors() {
         var tree = Self.tree()

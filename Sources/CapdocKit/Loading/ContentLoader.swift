@@ -107,7 +107,7 @@ public struct ContentLoader: Sendable {
         let flowResult = (flow, flowDiagnostics)
         let parsed = parallelMap(sourceFiles.count + 1) { index -> LoadedPart in
             if index == 0 {
-                var (vocabulary, vocabularyDiagnostics) = loader.loadVocabulary(root, flow: flowResult)
+                var (vocabulary, vocabularyDiagnostics) = loader.loadVocabulary(root, flow: flowResult, keyStyle: domain.keyStyle)
                 vocabulary.domain = domain
                 return .vocabulary(vocabulary, vocabularyDiagnostics)
             }
@@ -211,9 +211,10 @@ public struct ContentLoader: Sendable {
     }
 
     /// Loads the vocabulary files, in order, then the flow (already parsed), with their diagnostics.
-    private func loadVocabulary(_ root: String, flow: (node: YAMLNode?, diagnostics: [Diagnostic])) -> (Vocabulary, [Diagnostic]) {
+    private func loadVocabulary(_ root: String, flow: (node: YAMLNode?, diagnostics: [Diagnostic]), keyStyle: Domain.KeyStyle) -> (Vocabulary, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var vocabulary = VocabularyLoader()
+        vocabulary.keyStyle = keyStyle
         for entry in VocabularyLoader.files {
             let path = joinPath(root, entry.file)
             // The API and bundle lists came after the first Content folders were written: without

@@ -5,7 +5,7 @@ enum DomainReader {
     static let file = "domain.yaml"
     static let fields = [
         "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "vendor", "key", "keys", "callback",
-        "deployment-target", "key-file", "key-snippet", "framework", "summary", "relaunch", "flow",
+        "deployment-target", "key-file", "key-snippet", "key-style", "framework", "summary", "relaunch", "flow",
         "facts", "version", "source-hosts",
     ]
 
@@ -31,6 +31,19 @@ enum DomainReader {
                 Diagnostic(
                     .error, "'key-snippet' needs 'key-file', the file the snippet goes into (such as Info.plist)", at: keySnippet.location, check: .missingField
                 ))
+        }
+        var keyStyle = Domain.KeyStyle.plist
+        if let node = reader.node("key-style"), let style = ValueReader.nonEmptyString(node, field: "key-style", diagnostics: &diagnostics) {
+            if let known = Domain.KeyStyle(rawValue: style.value) {
+                keyStyle = known
+            } else {
+                let styles = Domain.KeyStyle.allCases.map(\.rawValue)
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "key-style '\(DisplayText.line(style.value))' is not one of \(styles.joined(separator: ", "))\(Suggestions.phrase(for: style.value, in: styles))",
+                        at: style.location, check: .wrongType))
+            }
         }
         if let keySnippet, !keySnippet.value.contains("{key}") {
             diagnostics.append(Diagnostic(.error, "'key-snippet' must hold {key}, where the key's name goes", at: keySnippet.location, check: .wrongType))
@@ -70,7 +83,7 @@ enum DomainReader {
             name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
             usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value, vendor: vendor.value, key: key.value,
             keys: keys.value, callback: callback.value, deploymentTarget: deploymentTarget.value, keyFile: keyFile?.value,
-            keySnippet: keySnippet?.value, framework: framework?.value ?? "", summary: summary.value,
+            keySnippet: keySnippet?.value, keyStyle: keyStyle, framework: framework?.value ?? "", summary: summary.value,
             relaunch: relaunch, flow: flow, factTitles: factTitles,
             version: version?.value, sourceHosts: sourceHosts.map(\.value))
     }

@@ -20,6 +20,8 @@ struct VocabularyLoader {
         (.choice, "choices", []),
     ]
     static let keyTypes = ["string", "dictionary", "boolean", "array"]
+    /// How key ids are spelled: the domain's `key-style`, read before the vocabulary.
+    var keyStyle = Domain.KeyStyle.plist
     /// The key attributes that mark a key for a lint rule, and the key type each needs: a dictionary
     /// whose values are usage strings, a widget extension's opt-in boolean, a key read only inside
     /// another dictionary, the background-modes array and the mode in it that implies a request.
@@ -69,7 +71,7 @@ struct VocabularyLoader {
         guard let idNode = reader.require("id", diagnostics: &diagnostics),
             let id = ValueReader.nonEmptyString(idNode, field: "id", diagnostics: &diagnostics)
         else { return nil }
-        if let problem = Identifier.problem(with: id.value, kind: kind) {
+        if let problem = Identifier.problem(with: id.value, kind: kind, keyStyle: keyStyle) {
             diagnostics.append(Diagnostic(.error, problem, at: id.location, check: .unsafeID))
             return nil
         }

@@ -4,6 +4,15 @@
 /// of its matrix, the noun for its services, what a usage string must explain) are Content, so that
 /// a second domain needs no change to the program, and no page of it speaks of the first.
 public struct Domain: Sendable, Hashable {
+    /// How the domain spells a key's name, which is also its id (`key-style`).
+    public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
+        /// An ASCII letter, then letters and digits: Info.plist keys (`NSLocationWhenInUseUsageDescription`).
+        case plist
+        /// An ASCII letter, then letters, digits, `_` and single `.` between words: constants and
+        /// dotted names (`ACCESS_FINE_LOCATION`, `android.permission.CAMERA`).
+        case constant
+    }
+
     /// The subject, as titles name it ("… authorization").
     public var name: String
     /// The subject with its vendor, for descriptions ("Apple … authorization").
@@ -37,6 +46,7 @@ public struct Domain: Sendable, Hashable {
     /// pages show what to paste. Without them, no page shows a snippet.
     public var keyFile: String?
     public var keySnippet: String?
+    public var keyStyle: KeyStyle
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
     /// The home page's first paragraph: what the matrix answers (plain text).
@@ -60,7 +70,7 @@ public struct Domain: Sendable, Hashable {
         purpose: String = "why the app needs access", usageExample: String = "Why your app needs access",
         usageHint: String = "what your app does with the access", statusAPI: String = "the status API", vendor: String = "the vendor",
         key: String = "key", keys: String = "keys", callback: String = "the app", deploymentTarget: String = "deployment target",
-        keyFile: String? = nil, keySnippet: String? = nil,
+        keyFile: String? = nil, keySnippet: String? = nil, keyStyle: KeyStyle = .plist,
         framework: String = "", summary: String = "",
         relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil,
         sourceHosts: [String] = []
@@ -80,6 +90,7 @@ public struct Domain: Sendable, Hashable {
         self.deploymentTarget = deploymentTarget
         self.keyFile = keyFile
         self.keySnippet = keySnippet
+        self.keyStyle = keyStyle
         self.framework = framework
         self.summary = summary
         self.relaunch = relaunch

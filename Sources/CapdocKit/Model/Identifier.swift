@@ -22,10 +22,29 @@ enum Identifier {
         return isLetter(first) && id.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
-    /// Why `id` is unsafe for `kind`, or nil when it is fine.
-    static func problem(with id: String, kind: EntityKind) -> String? {
+    /// Constant-style key names: an ASCII letter, then letters, digits, `_`, and `.` between words
+    /// (never two in a row, nor last): still safe as a file, URL and man page name.
+    static func isConstantKeyName(_ id: String) -> Bool {
+        guard let first = id.utf8.first, let last = id.utf8.last, id.utf8.count <= 100, last != 0x2E else { return false }
+        let isLetter = { (byte: UInt8) in (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
+        var previous: UInt8 = 0
+        for byte in id.utf8 {
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2E else { return false }
+            if byte == 0x2E && previous == 0x2E { return false }
+            previous = byte
+        }
+        return isLetter(first)
+    }
+
+    /// Why `id` is unsafe for `kind`, or nil when it is fine; a key by the domain's `key-style`.
+    static func problem(with id: String, kind: EntityKind, keyStyle: Domain.KeyStyle = .plist) -> String? {
         if kind == .key {
-            return isPlistKeyName(id) ? nil : "Info.plist key '\(id)' must be ASCII letters and digits, starting with a letter"
+            switch keyStyle {
+            case .plist: return isPlistKeyName(id) ? nil : "key '\(id)' must be ASCII letters and digits, starting with a letter (key-style: plist)"
+            case .constant:
+                return isConstantKeyName(id)
+                    ? nil : "key '\(id)' must be ASCII letters, digits, '_' and single '.', starting with a letter (key-style: constant)"
+            }
         }
         return isKebabCase(id)
             ? nil
