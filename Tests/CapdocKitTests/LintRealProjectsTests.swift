@@ -62,10 +62,35 @@ struct LintRealProjectsTests {
             #expect(seen.insert(entry.key).inserted, "\(entry.key) is listed twice")
             #expect(!vocabulary.contains(.key, entry.key), "\(entry.key) is a key of the model: Content says what it is")
             #expect(!entry.platforms.isEmpty && entry.platforms.allSatisfy { vocabulary.contains(.platform, $0) }, "\(entry)")
-            #expect(
-                DocumentedInfoPlistKeys.page(of: entry.key)
-                    == "https://developer.apple.com/documentation/bundleresources/information-property-list/\(entry.key.lowercased())")
+            // Each key cites its own page of Apple's reference, or Apple's archived key reference.
+            let ownPage = DocumentedInfoPlistKeys.referenceRoot + entry.key.lowercased()
+            let archived = "https://developer.apple.com/library/ios/documentation/general/Reference/InfoPlistKeyReference/"
+            #expect(entry.page == ownPage || entry.page.hasPrefix(archived), "\(entry.key): \(entry.page)")
         }
+    }
+
+    @Test("the documented keys cover every platform, each with the keys a bundle of it carries")
+    func documentedKeysPerPlatform() {
+        // A key of every kind of bundle on every platform, as Apple's pages list them.
+        for platform in vocabulary.ids(.platform) {
+            #expect(DocumentedInfoPlistKeys.keys(on: platform).contains("CFBundleIdentifier"), "\(platform)")
+        }
+        let expected: [String: [String]] = [
+            "ios": ["UIApplicationSceneManifest", "UILaunchScreen", "NSCameraUsageDescription", "LSApplicationQueriesSchemes"],
+            "ipados": ["UIRequiresFullScreen", "UISupportedInterfaceOrientations"],
+            "mac-catalyst": ["LSMinimumSystemVersion", "LSRequiresIPhoneOS", "UIApplicationSupportsIndirectInputEvents"],
+            "macos": ["LSUIElement", "NSMainStoryboardFile", "NSPrincipalClass", "NSDesktopFolderUsageDescription"],
+            "tvos": ["UIAppSupportsHDR", "NSVideoSubscriberAccountUsageDescription", "UIUserInterfaceStyle"],
+            "visionos": ["UIApplicationPreferredDefaultSceneSessionRole", "NSWorldSensingUsageDescription"],
+            "watchos": ["WKBackgroundModes", "WKApplication", "WKSupportsAlwaysOnDisplay"],
+        ]
+        for (platform, keys) in expected {
+            let known = Set(DocumentedInfoPlistKeys.keys(on: platform))
+            #expect(keys.allSatisfy(known.contains), "\(platform): \(keys.filter { !known.contains($0) })")
+        }
+        // A key is listed only on the platforms its page names.
+        #expect(!DocumentedInfoPlistKeys.keys(on: "tvos").contains("UISupportedInterfaceOrientations"))
+        #expect(!DocumentedInfoPlistKeys.keys(on: "watchos").contains("LSUIElement"))
     }
 
     @Test("a WatchKit extension's WKBackgroundModes is no misspelling; a typo of a model key still is")
