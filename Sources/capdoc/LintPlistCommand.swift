@@ -125,8 +125,8 @@ struct LintPlistCommand: ParsableCommand {
         let inputs = LintInputReader(vocabulary: report.model.vocabulary)
         var subjects: [LintSubject] = []
         for path in paths {
-            switch inputs.subject(plistAt: path, options: options) {
-            case let .success(subject): subjects.append(subject)
+            switch inputs.subjects(plistAt: path, options: options) {
+            case let .success(found): subjects += found
             case let .failure(failure): failures.append(failure)
             }
         }

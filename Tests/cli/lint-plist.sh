@@ -221,6 +221,16 @@ expect_status "WKBackgroundModes, the watchOS key, is no misspelling" 0 lint "$b
 lacks "  no misspelled-key" "$out" 'misspelled-key'
 expect_status "a tvOS plist with the template's LSRequiresIPhoneOS is read as tvOS (UIDeviceFamily 3)" 0 lint "$bundles/tvos-template-keys.plist"
 contains "  checked for tvOS" "$out" 'for tvos \(no deployment target given: checked for the newest versions\), app'
+expect_status "a plist whose UIDeviceFamily lists iPhone, iPad and Apple TV is linted for iOS and tvOS" 0 lint "$bundles/multiplatform-families.plist"
+contains "  checked for iOS" "$out" '^checked .*multiplatform-families.plist for ios '
+contains "  and for tvOS" "$out" '^checked .*multiplatform-families.plist for tvos '
+contains "  the tvOS finding says tvOS" "$out" 'NSLocationAlwaysAndWhenInUseUsageDescription does not exist on tvOS.*\[key-not-on-platform\]$'
+expect_status "  --platform lints it for that one" 0 lint "$bundles/multiplatform-families.plist" --platform ios
+lacks "  no tvOS pass" "$out" 'for tvos'
+expect_status "an iOS plist with LSMinimumSystemVersion is linted for iOS and Mac Catalyst" 1 lint "$bundles/catalyst-keys.plist"
+contains "  Mac Catalyst at the iOS version it names" "$out" 'NSLocationUsageDescription is missing: .* on Mac Catalyst 16.0 and later'
+expect_status "UIDeviceFamily 7 is visionOS" 0 lint "$bundles/vision-family.plist"
+contains "  checked for visionOS" "$out" '^checked .*vision-family.plist for visionos '
 expect_status "a missing key points at the plist's top-level <dict>" 1 lint "$bundles/mac-app-ios-keys.plist"
 contains "  with its line" "$out" 'mac-app-ios-keys.plist:4: error: NSLocationUsageDescription is missing'
 expect_status "placeholder purpose strings are errors" 1 lint "$bundles/placeholder-strings.plist" --platform ios
