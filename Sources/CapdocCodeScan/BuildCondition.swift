@@ -81,7 +81,7 @@ public struct CompilePlatform: Sendable, Hashable {
     public let otherPlatformsConditions: Set<String>
 
     private let holding: Set<String>
-    /// The `available(…)` names, in order.
+    /// The `available(…)` names, in order, lowercased (Swift's `tvOS`, Objective-C's `tvos`).
     private let availabilityNames: [String]
 
     public init(conditions: [String], otherPlatformsConditions: Set<String>) {
@@ -90,7 +90,7 @@ public struct CompilePlatform: Sendable, Hashable {
         holding = Set(conditions)
         availabilityNames = conditions.compactMap { condition in
             guard condition.hasPrefix("available("), condition.hasSuffix(")") else { return nil }
-            return String(condition.dropFirst("available(".count).dropLast())
+            return String(condition.dropFirst("available(".count).dropLast()).lowercased()
         }
     }
 
@@ -111,10 +111,14 @@ public struct CompilePlatform: Sendable, Hashable {
             return otherPlatformsConditions.contains(name) ? .no : .maybe
         case .available(let names):
             guard !availabilityNames.isEmpty else { return .maybe }
-            return names.contains(where: availabilityNames.contains) ? .maybe : .yes
+            let written = Set(names.map { $0.lowercased() })
+            return availabilityNames.contains(where: written.contains) ? .maybe : .yes
         case .declared(let unavailable, let introduced):
             if unavailable.contains("*") { return .no }  // `@available(*, unavailable)`: never called
             guard !availabilityNames.isEmpty else { return .maybe }
+            // Swift writes `tvOS`, Objective-C's macros `tvos`: the same platform.
+            let unavailable = Set(unavailable.map { $0.lowercased() })
+            let introduced = Set(introduced.map { $0.lowercased() })
             for name in availabilityNames {
                 if unavailable.contains(name) { return .no }
                 if introduced.contains(name) { return .yes }

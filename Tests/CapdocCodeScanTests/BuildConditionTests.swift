@@ -158,6 +158,39 @@ import Testing
             ])
     }
 
+    @Test func objectiveCAvailabilityAttributesOnDefinitions() {
+        let source = """
+            @implementation Tracker
+            - (void)always API_UNAVAILABLE(tvos, macos) {
+                [m requestAlwaysAuthorization];
+            }
+            - (void)tv API_AVAILABLE(tvos(14.0)) API_UNAVAILABLE(ios) {
+                [m requestWhenInUseAuthorization];
+            }
+            - (void)declared API_UNAVAILABLE(ios, tvos, macos);
+            - (void)plain {
+                [m requestLocation];
+            }
+            - (void)attribute __attribute__((availability(tvos, unavailable))) {
+                if (x) { [m startUpdatingLocation]; }
+            }
+            @end
+            static void track(CLLocationManager *m) API_UNAVAILABLE(maccatalyst) {
+                [m startMonitoringVisits];
+            }
+            """
+        #expect(
+            compiled(source, objectiveC: true) == [
+                // Mac Catalyst takes iOS's availability when an attribute names no Mac Catalyst.
+                "requestAlwaysAuthorization@3": ["ios", "mac-catalyst"],
+                "requestWhenInUseAuthorization@6": ["tvos", "macos"],
+                // A declaration's attribute (ending in `;`) is not the next definition's.
+                "requestLocation@10": Self.all,
+                "startUpdatingLocation@13": ["ios", "mac-catalyst", "macos"],
+                "startMonitoringVisits@17": ["ios", "macos", "tvos"],
+            ])
+    }
+
     @Test func aMessageSplitByAnIfIsReportedUnderTheConditionAtItsSelector() {
         let source = "[m\n#if TARGET_OS_TV\nrequestLocation\n#endif\n];"
         #expect(compiled(source, objectiveC: true) == ["requestLocation@3": ["tvos"]])
