@@ -351,5 +351,33 @@ cd "$bundles/xcode/Tours"
 expect_status "a widget's call is not its containing app's request" 0 lint --project Tours.xcodeproj --sources .
 contains "  the app's requests, from its own file" "$out" '^Tours.xcodeproj \(target Tours\): inferred requests: when-in-use \(from ./Tours/ToursApp.swift:7:17, NSLocationWhenInUseUsageDescription\)$'
 
+# A dependency's calls count for the targets that link it, as the project says (packages, pods).
+cd "$bundles/xcode/Harbor"
+expect_status "each app gets the requests of the dependencies it links" 1 lint --project Harbor.xcodeproj --sources . --dependencies
+contains "  Harbor: its package's Always" "$out" '^Harbor.xcodeproj \(target Harbor\): inferred requests: when-in-use, always \(from .*the dependency swift-ferry-alerts at '
+contains "  HarborKiosk: its pod's temporary full accuracy" "$out" '^Harbor.xcodeproj \(target HarborKiosk\): inferred requests: when-in-use, temporary-full-accuracy \(from .*the dependency KioskKit at '
+lacks "  not the other app's" "$out" '^Harbor.xcodeproj \(target HarborKiosk\): inferred requests: [a-z, -]*always'
+expect_status "--sources . with --dependencies looks in the working folder, without a crash" 1 lint --project Harbor.xcodeproj --sources . --dependencies --format json
+
+# Xcode's default derived data: the package checkout of this project's folder, found without --derived-data.
+mkdir -p "$work/harbor"
+cp -R Harbor HarborKiosk Pods Harbor.xcodeproj "$work/harbor/"
+derived="$work/home/Library/Developer/Xcode/DerivedData"
+for folder in Harbor-abcdefghij Harbor-klmnopqrst; do
+  mkdir -p "$derived/$folder/SourcePackages/checkouts"
+  cp -R SourcePackages/checkouts/swift-ferry-alerts "$derived/$folder/SourcePackages/checkouts/"
+done
+mv "$derived/Harbor-klmnopqrst/SourcePackages/checkouts/swift-ferry-alerts" "$derived/Harbor-klmnopqrst/SourcePackages/checkouts/swift-other-clone"
+write_workspace() { printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>WorkspacePath</key><string>%s</string></dict></plist>\n' "$2" > "$derived/$1/info.plist"; }
+write_workspace Harbor-abcdefghij "$work/harbor/Harbor.xcodeproj"
+write_workspace Harbor-klmnopqrst "/Users/someone/elsewhere/Harbor.xcodeproj"
+cd "$work/harbor"
+expect_status "--dependencies finds the packages in Xcode's default derived data" 1 env HOME="$work/home" "$capdoc" lint-plist --project Harbor.xcodeproj --sources . --dependencies
+contains "  the package Xcode checked out for this project" "$out" 'the dependency swift-ferry-alerts at .*/Harbor-abcdefghij/SourcePackages/checkouts/swift-ferry-alerts/Sources/FerryAlerts/FerryAlerts.swift:8:17'
+lacks "  not another checkout's derived data" "$err$out" 'swift-other-clone'
+mkdir -p "$work/empty-derived-data"
+expect_status "  --derived-data given: that one instead" 0 env HOME="$work/home" "$capdoc" lint-plist --project Harbor.xcodeproj --target Harbor --sources . --dependencies --derived-data "$work/empty-derived-data"
+lacks "  no package from the default one" "$out" 'swift-ferry-alerts'
+cd "$root"
 cd "$root"
 finish lint-plist

@@ -125,7 +125,16 @@ public struct LintInputReader: Sendable {
         }
         var collected: [LintSubject] = []
         var failures: [LintFailure] = []
-        let membership = CodeMembership(project: project, code: options.code)
+        // What each target links: the project's objects, and the OTHER_LDFLAGS of its settings
+        // (CocoaPods' configuration files), read only when some call is a dependency's.
+        var linked: [String: Set<String>] = [:]
+        if options.code.contains(where: { $0.dependency != nil }) {
+            for target in project.targets {
+                let flags = project.settings(target: target, configuration: configurationName).settings["OTHER_LDFLAGS"] ?? ""
+                linked[target.name] = target.libraries.union(XcodeTargetLibraries.linkedBy(linkerFlags: flags))
+            }
+        }
+        let membership = CodeMembership(project: project, code: options.code, linked: linked)
         for target in project.targets where targets.isEmpty || targets.contains(target.name) {
             var options = options
             options.code = membership.code(of: target)
