@@ -198,10 +198,15 @@ struct LintPlistCommand: ParsableCommand {
                 // Two spellings of one API (`fetchAssets(with:)`, `PHAsset.fetchAssets(with:)`) on one line are one use.
                 guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
                 let compiledFor = Set(platforms.filter { $0.value.mayCompile(reference.condition) }.keys)
+                var runsFrom: [String: Version] = [:]
+                for (platform, compiled) in platforms {
+                    if let version = compiled.versionsRequired(by: reference.condition).compactMap(Version.init).max() { runsFrom[platform] = version }
+                }
                 uses.append(
                     CodeUse(
                         use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location,
-                        platforms: compiledFor.count == platforms.count ? nil : compiledFor, dependency: reference.dependency))
+                        platforms: compiledFor.count == platforms.count ? nil : compiledFor, dependency: reference.dependency,
+                        runsFrom: runsFrom))
             }
         }
         for folder in sources {

@@ -158,6 +158,42 @@ import Testing
             ])
     }
 
+    @Test func availabilityChecksAndAttributesSayFromWhichVersionACallRuns() throws {
+        let source = """
+            @available(iOS 15.0, macOS 12, *)
+            final class Watcher {
+                func a() {
+                    if #available(iOS 17, tvOS 17, *) { m.startMonitoring(for: r) }
+                }
+                func b() {
+                    guard #available(iOS 16.4, *) else { return }
+                    m.startMonitoringVisits()
+                }
+                func c() {
+                    if #available(iOS 17, *) {} else { m.requestLocation() }
+                }
+                @available(macCatalyst 16, *)
+                func d() { m.startUpdatingHeading() }
+            }
+            """
+        let scanner = CodeScanner(patterns: CoreLocationPatterns.all)
+        guard case .matches(let matches) = scanner.scan(Array(source.utf8), language: .swift) else {
+            Issue.record("the file was not scanned")
+            return
+        }
+        var versions: [String: [String: [String]]] = [:]
+        for match in matches {
+            let name = "\(CoreLocationPatterns.all[match.patternIndex].api)@\(match.line)"
+            versions[name] = Self.platforms.mapValues { $0.versionsRequired(by: match.condition).sorted() }.filter { !$0.value.isEmpty }
+        }
+        #expect(versions["startMonitoring(for:)@4"] == ["ios": ["15.0", "17"], "mac-catalyst": ["15.0", "17"], "macos": ["12"], "tvos": ["17"]])
+        #expect(versions["startMonitoringVisits()@8"] == ["ios": ["15.0", "16.4"], "mac-catalyst": ["15.0", "16.4"], "macos": ["12"]])
+        // The else of a check runs on the older versions: only the class's own version holds.
+        #expect(versions["requestLocation()@11"] == ["ios": ["15.0"], "mac-catalyst": ["15.0"], "macos": ["12"]])
+        // Mac Catalyst's own version wins over iOS's.
+        #expect(versions["startUpdatingHeading()@14"] == ["ios": ["15.0"], "mac-catalyst": ["15.0", "16"], "macos": ["12"]])
+    }
+
     @Test func objectiveCAvailabilityAttributesOnDefinitions() {
         let source = """
             @implementation Tracker

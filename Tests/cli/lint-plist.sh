@@ -328,6 +328,10 @@ lacks "  no Always request" "$out" 'always'
 expect_status "Always on visionOS, where it does not exist, is an error at the call" 1 lint visionos.plist --platform visionos --sources Vision
 contains "  request-not-on-platform, from the model" "$out" '^Vision/Immersive.swift:5:13: error: requestAlwaysAuthorization\(\) \(Always authorization request\) does not exist on visionOS: .*\[request-not-on-platform\]$'
 contains "  citing the sources" "$out" '^  source: request-always-authorization#not-on-visionos'
+expect_status "region monitoring behind #available(iOS 13, *) is judged from iOS 13" 0 lint tvos.plist --platform ios --deployment-target 12.0 --sources Checked
+lacks "  no service-needs-level" "$out" 'service-needs-level'
+expect_status "  the same call unchecked on an iOS 12 target is an error" 1 lint tvos.plist --platform ios --deployment-target 12.0 --sources Unchecked
+contains "  at the call" "$out" '^Unchecked/Regions.swift:8:17: error: startMonitoring\(for:\) \(Region monitoring\) does not work under When In Use authorization on iOS 12.0 up to 13.0.*\[service-needs-level\]$'
 expect_status "an empty localization of a key tvOS never reads is no error" 0 lint TV/Info.plist --platform tvos
 contains "  the key's warning stays" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS.*\[key-not-on-platform\]$'
 lacks "  no empty-usage-key" "$out" 'empty-usage-key'
