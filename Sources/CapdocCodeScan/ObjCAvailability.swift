@@ -21,6 +21,10 @@ enum ObjCAvailability {
         }
     }
 
+    /// Tokens read for one attribute at most: a real one has a few dozen, and an unclosed one in a
+    /// hostile file must not make each later one read to the end of the file.
+    static let maximumTokens = 256
+
     static let unavailableMacros: Set<String> = ["API_UNAVAILABLE", "__API_UNAVAILABLE"]
     static let availableMacros: Set<String> = ["API_AVAILABLE", "__API_AVAILABLE"]
 
@@ -37,7 +41,7 @@ enum ObjCAvailability {
         // `availability(` of `__attribute__((availability(tvos, unavailable)))`: the depth inside it,
         // its platform, and whether it says `unavailable`.
         var availability: (depth: Int, platform: String?, unavailable: Bool)?
-        while let token = tokens[safe: index] {
+        while let token = tokens[safe: index], index - start <= maximumTokens {
             if token.isPunctuation("(") {
                 depth += 1
             } else if token.isPunctuation(")") {

@@ -242,6 +242,14 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test func unclosedAvailabilityAttributesStayBounded() {
+        // Each unclosed attribute is read a bounded number of tokens, not to the end of the file.
+        let source = String(repeating: "API_UNAVAILABLE(tvos, ", count: 50_000) + "\n- (void)f { [m requestLocation]; }\n"
+        let started = Date()
+        #expect(compiled(source, objectiveC: true) == ["requestLocation@2": Self.all])
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func aLongElifChainAndAHugeConditionStayBounded() {
         let chain = "#if TARGET_OS_TV\n" + (0..<20_000).map { "#elif X\($0)\n[m requestLocation];\n" }.joined() + "#endif\n"
         let negations =
