@@ -43,6 +43,12 @@ struct LintCodeAttributionTests {
         #expect(rules(try lint(regionMonitoring(runsFrom: [:]))) == ["service-needs-level region-monitoring"])
         // Behind #available(iOS 13, *): it never runs before 13.
         #expect(rules(try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("13.0"))]))).isEmpty)
+        // A check before 13 leaves the call an error from its version, and the message says so.
+        let early = try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("12.5"))]))
+        let finding = try #require(early.findings.first)
+        #expect(finding.rule == .serviceNeedsLevel)
+        #expect(finding.message.contains("on iOS 12.5 up to 13.0"), "\(finding.message)")
+        #expect(finding.message.contains("(from iOS 12.5, as the call's availability check says)"), "\(finding.message)")
         // A check older than the deployment target changes nothing; another platform's neither.
         #expect(rules(try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("11.0"))]))) == ["service-needs-level region-monitoring"])
         #expect(rules(try lint(regionMonitoring(runsFrom: ["tvos": try #require(Version("13.0"))]))) == ["service-needs-level region-monitoring"])
