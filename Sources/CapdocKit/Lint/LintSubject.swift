@@ -69,7 +69,9 @@ public struct CodeUse: Sendable, Hashable {
     public var dependency: String?
     /// Per platform, the OS version from which the call runs, as the `#available` checks it is
     /// behind and the `@available` declarations it is in say (`if #available(iOS 17, *)`): the
-    /// rules that depend on the version judge the call from there, not from the deployment target.
+    /// rules about what the call does at run time (`service-needs-level`, `request-not-on-platform`)
+    /// judge it from there, not from the deployment target. The keys a request needs are not: App
+    /// Store Connect reads the binary, which calls the API whatever the check (ITMS-90683).
     public var runsFrom: [String: Version]
 
     public init(
