@@ -12,12 +12,13 @@ public indirect enum BuildCondition: Sendable, Hashable, CustomStringConvertible
     /// or an Objective-C macro such as `TARGET_OS_IOS`.
     case atom(String)
     /// A run-time availability check, `#available(iOS 17, *)`: the platforms it names, which pass
-    /// it on some versions only; every other platform passes it (the `*`).
-    case available([String])
+    /// it on some versions only (`versions`: the version each is checked from, as written); every
+    /// other platform passes it (the `*`).
+    case available([String], versions: [String: String] = [:])
     /// A declaration's `@available` attributes: the platforms it is unavailable on, and those it
     /// is introduced on (which pass, so that `@available(macCatalyst 14, *)` overrides an iOS
-    /// `unavailable` on Mac Catalyst).
-    case declared(unavailable: [String], introduced: [String])
+    /// `unavailable` on Mac Catalyst), with the version each is introduced in, when written.
+    case declared(unavailable: [String], introduced: [String], versions: [String: String] = [:])
     case constant(Bool)
     /// Something the scanner cannot evaluate.
     case unknown
@@ -37,8 +38,8 @@ public indirect enum BuildCondition: Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .atom(let name): return name
-        case .available(let names): return "#available(\((names + ["*"]).joined(separator: ", ")))"
-        case .declared(let unavailable, let introduced):
+        case .available(let names, _): return "#available(\((names + ["*"]).joined(separator: ", ")))"
+        case .declared(let unavailable, let introduced, _):
             return "@available(" + (unavailable.map { "\($0), unavailable" } + introduced).joined(separator: "; ") + ")"
         case .constant(let value): return value ? "true" : "false"
         case .unknown: return "?"
@@ -81,7 +82,7 @@ public struct CompilePlatform: Sendable, Hashable {
     public let otherPlatformsConditions: Set<String>
 
     private let holding: Set<String>
-    /// The `available(…)` names, in order.
+    /// The `available(…)` names, in order, lowercased (Swift's `tvOS`, Objective-C's `tvos`).
     private let availabilityNames: [String]
 
     public init(conditions: [String], otherPlatformsConditions: Set<String>) {
@@ -90,7 +91,7 @@ public struct CompilePlatform: Sendable, Hashable {
         holding = Set(conditions)
         availabilityNames = conditions.compactMap { condition in
             guard condition.hasPrefix("available("), condition.hasSuffix(")") else { return nil }
-            return String(condition.dropFirst("available(".count).dropLast())
+            return String(condition.dropFirst("available(".count).dropLast()).lowercased()
         }
     }
 
@@ -109,12 +110,16 @@ public struct CompilePlatform: Sendable, Hashable {
         case .atom(let name):
             if holding.contains(name) { return .yes }
             return otherPlatformsConditions.contains(name) ? .no : .maybe
-        case .available(let names):
+        case .available(let names, _):
             guard !availabilityNames.isEmpty else { return .maybe }
-            return names.contains(where: availabilityNames.contains) ? .maybe : .yes
-        case .declared(let unavailable, let introduced):
+            let written = Set(names.map { $0.lowercased() })
+            return availabilityNames.contains(where: written.contains) ? .maybe : .yes
+        case .declared(let unavailable, let introduced, _):
             if unavailable.contains("*") { return .no }  // `@available(*, unavailable)`: never called
             guard !availabilityNames.isEmpty else { return .maybe }
+            // Swift writes `tvOS`, Objective-C's macros `tvos`: the same platform.
+            let unavailable = Set(unavailable.map { $0.lowercased() })
+            let introduced = Set(introduced.map { $0.lowercased() })
             for name in availabilityNames {
                 if unavailable.contains(name) { return .no }
                 if introduced.contains(name) { return .yes }
@@ -148,6 +153,23 @@ public struct CompilePlatform: Sendable, Hashable {
 
     /// Whether code under `condition` may be compiled for this platform: yes or maybe.
     public func mayCompile(_ condition: BuildCondition) -> Bool { evaluate(condition) != .no }
+
+    /// The OS versions (as written) from which code under `condition` runs on this platform: those
+    /// of the `#available` checks it is behind and the `@available` declarations it is in, which
+    /// all hold for it (the caller takes the newest). A check's version for this platform is its
+    /// first `available(…)` name the check names (Mac Catalyst: `macCatalyst`, else `iOS`). Nothing
+    /// under a negation or an alternative: the `else` of a check runs on the older versions.
+    public func versionsRequired(by condition: BuildCondition) -> [String] {
+        func version(in versions: [String: String]) -> String? {
+            let lowered = Dictionary(versions.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            return availabilityNames.lazy.compactMap { lowered[$0] }.first
+        }
+        switch condition {
+        case .available(_, let versions), .declared(_, _, let versions): return version(in: versions).map { [$0] } ?? []
+        case .all(let parts): return parts.flatMap(versionsRequired(by:))
+        default: return []
+        }
+    }
 }
 
 /// How deep the scanner nests conditions, so that evaluating them stays bounded whatever the input.

@@ -65,6 +65,9 @@ private struct Search {
         var partNameIndex: Int?
         /// The `#if` conditions at the selector's start, where the message is reported.
         var condition: BuildCondition = .always
+        /// For a definition's body (`{`), the availability attributes written before it
+        /// (``ObjCAvailability``), which hold for the calls inside.
+        var declared: BuildCondition?
     }
 
     /// An open `#if`: each clause's own condition so far, and the current clause's full one.
@@ -83,6 +86,15 @@ private struct Search {
     private var nextDirective = 0
     /// The conditions of the open `#if`s, worked out when they change.
     private var condition: BuildCondition = .always
+    /// Availability attributes read at the top level, for the next body (`{`); a `;` first makes
+    /// them a declaration's, which has no body.
+    private var pendingAvailability = ObjCAvailability.Attribute()
+
+    /// What holds for code here: the open `#if`s, and the availability of the definitions it is in.
+    private var currentCondition: BuildCondition {
+        let declared = frames.compactMap(\.declared)
+        return declared.isEmpty ? condition : .all(of: [condition] + declared)
+    }
 
     init(tokens: [ObjCToken], directives: [ObjCDirective], selectors: [String: [Int]], typeNames: [String: [Int]]) {
         self.tokens = tokens
@@ -96,6 +108,12 @@ private struct Search {
         while index < tokens.count {
             applyDirectives(before: index)
             let token = tokens[index]
+            if frames.isEmpty, let (attribute, end) = ObjCAvailability.attribute(in: tokens, at: index) {
+                pendingAvailability.add(attribute)
+                index = end
+                continue
+            }
+            if frames.isEmpty, token.isPunctuation(";") { pendingAvailability = ObjCAvailability.Attribute() }
             if token.kind == .identifier, let found = typeNames[token.text] { report(found, at: index) }
             if token.isPunctuation("@"), let after = self.token(index + 1), after.kind == .identifier {
                 switch after.text {
@@ -130,11 +148,11 @@ private struct Search {
             guard token.kind == .identifier, let previous, endsExpression(previous), let next else { return }
             if next.isPunctuation("]") {
                 frame.argumentlessSelector = index
-                frame.condition = condition
+                frame.condition = currentCondition
             } else if next.isPunctuation(":") {
                 frame.parts.append(index)
                 frame.partNameIndex = index
-                frame.condition = condition
+                frame.condition = currentCondition
             }
             return
         }
@@ -235,7 +253,12 @@ private struct Search {
         guard token.kind == .punctuation else { return }
         switch token.text {
         case "[", "(", "{":
-            frames.append(Frame(opener: token.text))
+            var frame = Frame(opener: token.text)
+            if token.text == "{", frames.isEmpty {
+                frame.declared = pendingAvailability.condition
+                pendingAvailability = ObjCAvailability.Attribute()
+            }
+            frames.append(frame)
             openCounts[token.text, default: 0] += 1
         case "]": close("[")
         case ")": close("(")
@@ -306,7 +329,7 @@ private struct Search {
         let token = tokens[index]
         for patternIndex in patternIndices {
             matches.append(
-                SourceMatch(patternIndex: patternIndex, argument: nil, line: token.line, column: token.column, condition: condition ?? self.condition))
+                SourceMatch(patternIndex: patternIndex, argument: nil, line: token.line, column: token.column, condition: condition ?? currentCondition))
         }
     }
 

@@ -70,29 +70,34 @@ enum SwiftBuildConditions {
     static func condition(ofAttributes attributes: AttributeListSyntax) -> BuildCondition? {
         var unavailable: [String] = []
         var introduced: [String] = []
+        var versions: [String: String] = [:]
         for element in attributes {
             guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "available",
                 case .availability(let arguments)? = attribute.arguments
             else { continue }
             let read = platforms(in: arguments)
             if read.isUnavailable { unavailable += read.named } else { introduced += read.introduced }
+            if !read.isUnavailable { versions.merge(read.versions) { first, _ in first } }
         }
         if unavailable.isEmpty && introduced.isEmpty { return nil }
-        return .declared(unavailable: unavailable, introduced: introduced)
+        return .declared(unavailable: unavailable, introduced: introduced, versions: versions)
     }
 
     /// `#available(iOS 17, *)` or `#unavailable(iOS 17)`.
     static func condition(ofAvailability check: AvailabilityConditionSyntax) -> BuildCondition {
-        let names = platforms(in: check.availabilityArguments).introduced
-        let available = BuildCondition.available(names)
+        let read = platforms(in: check.availabilityArguments)
+        let available = BuildCondition.available(read.introduced, versions: read.versions)
         return check.availabilityKeyword.tokenKind == .poundUnavailable ? .not(available) : available
     }
 
-    /// The platforms an availability list names: `iOS 14, macOS 11, *` introduces two;
-    /// `tvOS, unavailable` makes one unavailable.
-    private static func platforms(in arguments: AvailabilityArgumentListSyntax) -> (named: [String], introduced: [String], isUnavailable: Bool) {
+    /// The platforms an availability list names: `iOS 14, macOS 11, *` introduces two (from 14 and
+    /// 11); `tvOS, unavailable` makes one unavailable; `iOS, introduced: 15.0` introduces one.
+    private static func platforms(
+        in arguments: AvailabilityArgumentListSyntax
+    ) -> (named: [String], introduced: [String], versions: [String: String], isUnavailable: Bool) {
         var named: [String] = []
         var introduced: [String] = []
+        var versions: [String: String] = [:]
         var isUnavailable = false
         for argument in arguments {
             switch argument.argument {
@@ -101,10 +106,14 @@ enum SwiftBuildConditions {
                 if token.text == "unavailable" { isUnavailable = true } else { named.append(token.text) }
             case .availabilityVersionRestriction(let restriction):
                 introduced.append(restriction.platform.text)
+                if let version = restriction.version?.trimmedDescription { versions[restriction.platform.text] = version }
             case .availabilityLabeledArgument(let labeled):
-                if labeled.label.text == "introduced", let platform = named.last { introduced.append(platform) }
+                if labeled.label.text == "introduced", let platform = named.last {
+                    introduced.append(platform)
+                    if case .version(let version) = labeled.value { versions[platform] = version.trimmedDescription }
+                }
             }
         }
-        return (named, introduced, isUnavailable)
+        return (named, introduced, versions, isUnavailable)
     }
 }

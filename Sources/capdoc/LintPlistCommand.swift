@@ -51,7 +51,9 @@ struct LintPlistCommand: ParsableCommand {
 
     @Option(
         name: .customLong("derived-data"),
-        help: "Xcode's derived data folder of the project, whose SourcePackages/checkouts holds its Swift packages, to scan too; repeatable.")
+        help:
+            "Xcode's derived data folder of the project, whose SourcePackages/checkouts holds its Swift packages, to scan too; repeatable. With --dependencies, each --project's folder in Xcode's default one, ~/Library/Developer/Xcode/DerivedData, when left out."
+    )
     var derivedData: [String] = []
 
     @Option(
@@ -125,8 +127,8 @@ struct LintPlistCommand: ParsableCommand {
         let inputs = LintInputReader(vocabulary: report.model.vocabulary)
         var subjects: [LintSubject] = []
         for path in paths {
-            switch inputs.subject(plistAt: path, options: options) {
-            case let .success(subject): subjects.append(subject)
+            switch inputs.subjects(plistAt: path, options: options) {
+            case let .success(found): subjects += found
             case let .failure(failure): failures.append(failure)
             }
         }
@@ -196,10 +198,15 @@ struct LintPlistCommand: ParsableCommand {
                 // Two spellings of one API (`fetchAssets(with:)`, `PHAsset.fetchAssets(with:)`) on one line are one use.
                 guard seen.insert("\(api.use) \(reference.file):\(reference.line)").inserted else { continue }
                 let compiledFor = Set(platforms.filter { $0.value.mayCompile(reference.condition) }.keys)
+                var runsFrom: [String: Version] = [:]
+                for (platform, compiled) in platforms {
+                    if let version = compiled.versionsRequired(by: reference.condition).compactMap(Version.init).max() { runsFrom[platform] = version }
+                }
                 uses.append(
                     CodeUse(
                         use: api.use, api: api.swift ?? api.objectiveC ?? "", location: location,
-                        platforms: compiledFor.count == platforms.count ? nil : compiledFor, dependency: reference.dependency))
+                        platforms: compiledFor.count == platforms.count ? nil : compiledFor, dependency: reference.dependency,
+                        runsFrom: runsFrom))
             }
         }
         for folder in sources {
@@ -220,22 +227,38 @@ struct LintPlistCommand: ParsableCommand {
         return uses
     }
 
+    /// The folder a path is in; the working folder for `.` and for a name in it, never above it
+    /// (Foundation on Linux traps on the parent of the empty path that `.` standardizes to).
+    static func parent(of path: String) -> String {
+        let standardized = (path as NSString).standardizingPath
+        guard !standardized.isEmpty, standardized != "." else { return "." }
+        let parent = (standardized as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
     /// The dependencies beside the `--sources` folders and the projects, and in the derived data;
     /// each folder once, however many roots reach it.
     private func findDependencies(failures: inout [LintFailure]) -> [Dependency] {
         // A sources folder (`App`) usually sits beside the dependencies (`Pods`, next to `App.xcodeproj`).
         var roots: [String] = []
         for folder in sources where !folder.hasSuffix(".swift") && !folder.hasSuffix(".m") && !folder.hasSuffix(".mm") {
-            let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
-            roots += [folder, parent.isEmpty ? "." : parent]
+            roots += [folder, Self.parent(of: folder)]
         }
         roots += projects.map { project in
-            let folder = project.hasSuffix("project.pbxproj") ? (project as NSString).deletingLastPathComponent : project
-            let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
-            return parent.isEmpty ? "." : parent
+            Self.parent(of: project.hasSuffix("project.pbxproj") ? (project as NSString).deletingLastPathComponent : project)
         }
         if !dependencies { roots = [] }  // --derived-data alone: only the packages there
         var candidates = roots.flatMap(Dependency.find(in:))
+        if dependencies && derivedData.isEmpty {
+            // Where Xcode keeps each project's packages unless told otherwise.
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            for project in projects {
+                for folder in XcodeDerivedData.folders(forProject: project, in: XcodeDerivedData.defaultFolder(home: home)) {
+                    roots.append(folder)
+                    candidates += Dependency.find(inDerivedData: folder)
+                }
+            }
+        }
         for folder in derivedData {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {

@@ -158,6 +158,75 @@ import Testing
             ])
     }
 
+    @Test func availabilityChecksAndAttributesSayFromWhichVersionACallRuns() throws {
+        let source = """
+            @available(iOS 15.0, macOS 12, *)
+            final class Watcher {
+                func a() {
+                    if #available(iOS 17, tvOS 17, *) { m.startMonitoring(for: r) }
+                }
+                func b() {
+                    guard #available(iOS 16.4, *) else { return }
+                    m.startMonitoringVisits()
+                }
+                func c() {
+                    if #available(iOS 17, *) {} else { m.requestLocation() }
+                }
+                @available(macCatalyst 16, *)
+                func d() { m.startUpdatingHeading() }
+            }
+            """
+        let scanner = CodeScanner(patterns: CoreLocationPatterns.all)
+        guard case .matches(let matches) = scanner.scan(Array(source.utf8), language: .swift) else {
+            Issue.record("the file was not scanned")
+            return
+        }
+        var versions: [String: [String: [String]]] = [:]
+        for match in matches {
+            let name = "\(CoreLocationPatterns.all[match.patternIndex].api)@\(match.line)"
+            versions[name] = Self.platforms.mapValues { $0.versionsRequired(by: match.condition).sorted() }.filter { !$0.value.isEmpty }
+        }
+        #expect(versions["startMonitoring(for:)@4"] == ["ios": ["15.0", "17"], "mac-catalyst": ["15.0", "17"], "macos": ["12"], "tvos": ["17"]])
+        #expect(versions["startMonitoringVisits()@8"] == ["ios": ["15.0", "16.4"], "mac-catalyst": ["15.0", "16.4"], "macos": ["12"]])
+        // The else of a check runs on the older versions: only the class's own version holds.
+        #expect(versions["requestLocation()@11"] == ["ios": ["15.0"], "mac-catalyst": ["15.0"], "macos": ["12"]])
+        // Mac Catalyst's own version wins over iOS's.
+        #expect(versions["startUpdatingHeading()@14"] == ["ios": ["15.0"], "mac-catalyst": ["15.0", "16"], "macos": ["12"]])
+    }
+
+    @Test func objectiveCAvailabilityAttributesOnDefinitions() {
+        let source = """
+            @implementation Tracker
+            - (void)always API_UNAVAILABLE(tvos, macos) {
+                [m requestAlwaysAuthorization];
+            }
+            - (void)tv API_AVAILABLE(tvos(14.0)) API_UNAVAILABLE(ios) {
+                [m requestWhenInUseAuthorization];
+            }
+            - (void)declared API_UNAVAILABLE(ios, tvos, macos);
+            - (void)plain {
+                [m requestLocation];
+            }
+            - (void)attribute __attribute__((availability(tvos, unavailable))) {
+                if (x) { [m startUpdatingLocation]; }
+            }
+            @end
+            static void track(CLLocationManager *m) API_UNAVAILABLE(maccatalyst) {
+                [m startMonitoringVisits];
+            }
+            """
+        #expect(
+            compiled(source, objectiveC: true) == [
+                // Mac Catalyst takes iOS's availability when an attribute names no Mac Catalyst.
+                "requestAlwaysAuthorization@3": ["ios", "mac-catalyst"],
+                "requestWhenInUseAuthorization@6": ["tvos", "macos"],
+                // A declaration's attribute (ending in `;`) is not the next definition's.
+                "requestLocation@10": Self.all,
+                "startUpdatingLocation@13": ["ios", "mac-catalyst", "macos"],
+                "startMonitoringVisits@17": ["ios", "macos", "tvos"],
+            ])
+    }
+
     @Test func aMessageSplitByAnIfIsReportedUnderTheConditionAtItsSelector() {
         let source = "[m\n#if TARGET_OS_TV\nrequestLocation\n#endif\n];"
         #expect(compiled(source, objectiveC: true) == ["requestLocation@3": ["tvos"]])
@@ -170,6 +239,14 @@ import Testing
         let started = Date()
         // Past the depth limit the conditions are unknown; the ones within it still say iOS.
         #expect(compiled(source, objectiveC: true) == ["requestLocation@10001": ["ios", "mac-catalyst"]])
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func unclosedAvailabilityAttributesStayBounded() {
+        // Each unclosed attribute is read a bounded number of tokens, not to the end of the file.
+        let source = String(repeating: "API_UNAVAILABLE(tvos, ", count: 50_000) + "\n- (void)f { [m requestLocation]; }\n"
+        let started = Date()
+        #expect(compiled(source, objectiveC: true) == ["requestLocation@2": Self.all])
         #expect(Date().timeIntervalSince(started) < 5)
     }
 

@@ -29,6 +29,31 @@ struct LintCodeAttributionTests {
         #expect(conditions.values.allSatisfy { $0.contains { $0.hasPrefix("os(") } })
     }
 
+    @Test("a service behind #available(iOS 13, *) is judged from iOS 13, not the deployment target")
+    func availabilityCheckedCallIsJudgedFromItsVersion() throws {
+        func regionMonitoring(runsFrom: [String: Version]) -> CodeUse {
+            CodeUse(
+                use: .service("region-monitoring"), api: "startMonitoring(for:)",
+                location: LintLocation(file: "Trails/LocationModel.swift", line: 11, column: 17), runsFrom: runsFrom)
+        }
+        func lint(_ call: CodeUse) throws -> LintResult {
+            try linter.lint(LintSubject(file: "Info.plist", plist: whenInUseOnly, platform: "ios", deploymentTarget: Version("12.0"), code: [call]))
+        }
+        // Unguarded on an iOS 12 target: region monitoring does not work under When In Use before 13.
+        #expect(rules(try lint(regionMonitoring(runsFrom: [:]))) == ["service-needs-level region-monitoring"])
+        // Behind #available(iOS 13, *): it never runs before 13.
+        #expect(rules(try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("13.0"))]))).isEmpty)
+        // A check before 13 leaves the call an error from its version, and the message says so.
+        let early = try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("12.5"))]))
+        let finding = try #require(early.findings.first)
+        #expect(finding.rule == .serviceNeedsLevel)
+        #expect(finding.message.contains("on iOS 12.5 up to 13.0"), "\(finding.message)")
+        #expect(finding.message.contains("(from iOS 12.5, as the call's availability check says)"), "\(finding.message)")
+        // A check older than the deployment target changes nothing; another platform's neither.
+        #expect(rules(try lint(regionMonitoring(runsFrom: ["ios": try #require(Version("11.0"))]))) == ["service-needs-level region-monitoring"])
+        #expect(rules(try lint(regionMonitoring(runsFrom: ["tvos": try #require(Version("13.0"))]))) == ["service-needs-level region-monitoring"])
+    }
+
     @Test func aCallCountsOnlyOnThePlatformsThatCompileIt() throws {
         let call = always(at: "Shared/Location.swift", platforms: ["ios", "ipados"])
         let tvOS = try linter.lint(LintSubject(file: "Info.plist", plist: whenInUseOnly, platform: "tvos", code: [call]))

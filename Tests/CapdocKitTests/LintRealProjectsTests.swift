@@ -62,10 +62,35 @@ struct LintRealProjectsTests {
             #expect(seen.insert(entry.key).inserted, "\(entry.key) is listed twice")
             #expect(!vocabulary.contains(.key, entry.key), "\(entry.key) is a key of the model: Content says what it is")
             #expect(!entry.platforms.isEmpty && entry.platforms.allSatisfy { vocabulary.contains(.platform, $0) }, "\(entry)")
-            #expect(
-                DocumentedInfoPlistKeys.page(of: entry.key)
-                    == "https://developer.apple.com/documentation/bundleresources/information-property-list/\(entry.key.lowercased())")
+            // Each key cites its own page of Apple's reference, or Apple's archived key reference.
+            let ownPage = DocumentedInfoPlistKeys.referenceRoot + entry.key.lowercased()
+            let archived = "https://developer.apple.com/library/ios/documentation/general/Reference/InfoPlistKeyReference/"
+            #expect(entry.page == ownPage || entry.page.hasPrefix(archived), "\(entry.key): \(entry.page)")
         }
+    }
+
+    @Test("the documented keys cover every platform, each with the keys a bundle of it carries")
+    func documentedKeysPerPlatform() {
+        // A key of every kind of bundle on every platform, as Apple's pages list them.
+        for platform in vocabulary.ids(.platform) {
+            #expect(DocumentedInfoPlistKeys.keys(on: platform).contains("CFBundleIdentifier"), "\(platform)")
+        }
+        let expected: [String: [String]] = [
+            "ios": ["UIApplicationSceneManifest", "UILaunchScreen", "NSCameraUsageDescription", "LSApplicationQueriesSchemes"],
+            "ipados": ["UIRequiresFullScreen", "UISupportedInterfaceOrientations"],
+            "mac-catalyst": ["LSMinimumSystemVersion", "LSRequiresIPhoneOS", "UIApplicationSupportsIndirectInputEvents"],
+            "macos": ["LSUIElement", "NSMainStoryboardFile", "NSPrincipalClass", "NSDesktopFolderUsageDescription"],
+            "tvos": ["UIAppSupportsHDR", "NSVideoSubscriberAccountUsageDescription", "UIUserInterfaceStyle"],
+            "visionos": ["UIApplicationPreferredDefaultSceneSessionRole", "NSWorldSensingUsageDescription"],
+            "watchos": ["WKBackgroundModes", "WKApplication", "WKSupportsAlwaysOnDisplay"],
+        ]
+        for (platform, keys) in expected {
+            let known = Set(DocumentedInfoPlistKeys.keys(on: platform))
+            #expect(keys.allSatisfy(known.contains), "\(platform): \(keys.filter { !known.contains($0) })")
+        }
+        // A key is listed only on the platforms its page names.
+        #expect(!DocumentedInfoPlistKeys.keys(on: "tvos").contains("UISupportedInterfaceOrientations"))
+        #expect(!DocumentedInfoPlistKeys.keys(on: "watchos").contains("LSUIElement"))
     }
 
     @Test("a WatchKit extension's WKBackgroundModes is no misspelling; a typo of a model key still is")
@@ -83,11 +108,55 @@ struct LintRealProjectsTests {
     func tvOSPlist() throws {
         let result = try lint("tvos-template-keys.plist")
         #expect(result.platform == "tvos")
-        #expect(PlatformNames(vocabulary: vocabulary).platform(declaredBy: ["LSRequiresIPhoneOS": .boolean(true), "UIDeviceFamily": .integer(4)]) == "watchos")
-        #expect(
-            PlatformNames(vocabulary: vocabulary).platform(declaredBy: [
-                "LSRequiresIPhoneOS": .boolean(true), "UIDeviceFamily": .array([.integer(1), .integer(2)]),
-            ]) == "ios")
+    }
+
+    /// The platforms a plist's keys name.
+    func platforms(_ plist: [String: PlistValue]) -> [String] { PlatformNames(vocabulary: vocabulary).platforms(declaredBy: plist) }
+
+    @Test("a plist alone is typed by its keys, for every platform they name")
+    func plistTypedByKeys() {
+        let families = { (values: [Int64]) in PlistValue.array(values.map { .integer($0) }) }
+        #expect(platforms(["LSRequiresIPhoneOS": .boolean(true), "UIDeviceFamily": .integer(4)]) == ["watchos"])
+        #expect(platforms(["LSRequiresIPhoneOS": .boolean(true), "UIDeviceFamily": families([1, 2])]) == ["ios"])
+        #expect(platforms(["LSRequiresIPhoneOS": .boolean(true), "UIDeviceFamily": families([3])]) == ["tvos"])
+        #expect(platforms(["UIDeviceFamily": families([1, 2, 3])]) == ["ios", "tvos"])
+        #expect(platforms(["UIDeviceFamily": families([7])]) == ["visionos"])
+        #expect(platforms(["UIDeviceFamily": families([1, 7])]) == ["ios", "visionos"])
+        #expect(platforms(["WKApplication": .boolean(true)]) == ["watchos"])
+        #expect(platforms(["WKWatchKitApp": .boolean(true)]) == ["watchos"])
+        #expect(platforms(["LSMinimumSystemVersion": .string("13.0")]) == ["macos"])
+        // The iOS app built for the Mac: its iOS key and the key only the Mac reads.
+        #expect(platforms(["LSRequiresIPhoneOS": .boolean(true), "LSMinimumSystemVersion": .string("12.0")]) == ["ios", "mac-catalyst"])
+        // A built bundle names its platform, whatever else it carries.
+        #expect(platforms(["DTPlatformName": .string("appletvos"), "UIDeviceFamily": families([1, 3])]) == ["tvos"])
+        #expect(platforms(["CFBundleSupportedPlatforms": .array([.string("iPhoneOS"), .string("XROS")])]) == ["ios", "visionos"])
+        #expect(platforms(["CFBundleIdentifier": .string("com.example.app")]).isEmpty)
+    }
+
+    @Test("a plist whose keys name several platforms is linted on each, each finding saying for which")
+    func plistOnSeveralPlatforms() throws {
+        let subjects = try inputs.subjects(plistAt: path("multiplatform-families.plist"), options: LintOptions()).get()
+        #expect(subjects.map(\.platform) == ["ios", "tvos"])
+        let results = try subjects.map { try linter.lint($0) }
+        // Always does not exist on tvOS: its key is not read there, and that finding says so.
+        let tv = try #require(results.last)
+        #expect(rules(tv).contains("key-not-on-platform NSLocationAlwaysAndWhenInUseUsageDescription"), "\(rules(tv))")
+        #expect(tv.findings.allSatisfy { $0.message.contains("tvOS") }, "\(tv.findings.map(\.message))")
+        #expect(!rules(results[0]).contains { $0.hasPrefix("key-not-on-platform") }, "\(rules(results[0]))")
+        // --platform picks one.
+        let one = try inputs.subjects(plistAt: path("multiplatform-families.plist"), options: LintOptions(platform: "tvos")).get()
+        #expect(one.map(\.platform) == ["tvos"])
+    }
+
+    @Test("an iOS plist with the Mac's minimum version is linted for iOS and Mac Catalyst, each at its own version")
+    func catalystPlistByKeys() throws {
+        let subjects = try inputs.subjects(plistAt: path("catalyst-keys.plist"), options: LintOptions()).get()
+        #expect(subjects.map { "\($0.platform) \($0.deploymentTarget.map(\.description) ?? "-")" } == ["ios 16.0", "mac-catalyst 16.0"])
+        let catalyst = try linter.lint(try #require(subjects.last))
+        // Mac Catalyst needs the Mac key too.
+        #expect(rules(catalyst).contains("missing-usage-key NSLocationUsageDescription"), "\(rules(catalyst))")
+        let vision = try inputs.subjects(plistAt: path("vision-family.plist"), options: LintOptions()).get()
+        #expect(vision.map(\.platform) == ["visionos"])
     }
 
     @Test("a target is linted for SDKROOT, each supported platform, Mac Catalyst and Designed for iPad on visionOS")

@@ -221,6 +221,16 @@ expect_status "WKBackgroundModes, the watchOS key, is no misspelling" 0 lint "$b
 lacks "  no misspelled-key" "$out" 'misspelled-key'
 expect_status "a tvOS plist with the template's LSRequiresIPhoneOS is read as tvOS (UIDeviceFamily 3)" 0 lint "$bundles/tvos-template-keys.plist"
 contains "  checked for tvOS" "$out" 'for tvos \(no deployment target given: checked for the newest versions\), app'
+expect_status "a plist whose UIDeviceFamily lists iPhone, iPad and Apple TV is linted for iOS and tvOS" 0 lint "$bundles/multiplatform-families.plist"
+contains "  checked for iOS" "$out" '^checked .*multiplatform-families.plist for ios '
+contains "  and for tvOS" "$out" '^checked .*multiplatform-families.plist for tvos '
+contains "  the tvOS finding says tvOS" "$out" 'NSLocationAlwaysAndWhenInUseUsageDescription does not exist on tvOS.*\[key-not-on-platform\]$'
+expect_status "  --platform lints it for that one" 0 lint "$bundles/multiplatform-families.plist" --platform ios
+lacks "  no tvOS pass" "$out" 'for tvos'
+expect_status "an iOS plist with LSMinimumSystemVersion is linted for iOS and Mac Catalyst" 1 lint "$bundles/catalyst-keys.plist"
+contains "  Mac Catalyst at the iOS version it names" "$out" 'NSLocationUsageDescription is missing: .* on Mac Catalyst 16.0 and later'
+expect_status "UIDeviceFamily 7 is visionOS" 0 lint "$bundles/vision-family.plist"
+contains "  checked for visionOS" "$out" '^checked .*vision-family.plist for visionos '
 expect_status "a missing key points at the plist's top-level <dict>" 1 lint "$bundles/mac-app-ios-keys.plist"
 contains "  with its line" "$out" 'mac-app-ios-keys.plist:4: error: NSLocationUsageDescription is missing'
 expect_status "placeholder purpose strings are errors" 1 lint "$bundles/placeholder-strings.plist" --platform ios
@@ -318,6 +328,10 @@ lacks "  no Always request" "$out" 'always'
 expect_status "Always on visionOS, where it does not exist, is an error at the call" 1 lint visionos.plist --platform visionos --sources Vision
 contains "  request-not-on-platform, from the model" "$out" '^Vision/Immersive.swift:5:13: error: requestAlwaysAuthorization\(\) \(Always authorization request\) does not exist on visionOS: .*\[request-not-on-platform\]$'
 contains "  citing the sources" "$out" '^  source: request-always-authorization#not-on-visionos'
+expect_status "region monitoring behind #available(iOS 13, *) is judged from iOS 13" 0 lint tvos.plist --platform ios --deployment-target 12.0 --sources Checked
+lacks "  no service-needs-level" "$out" 'service-needs-level'
+expect_status "  the same call unchecked on an iOS 12 target is an error" 1 lint tvos.plist --platform ios --deployment-target 12.0 --sources Unchecked
+contains "  at the call" "$out" '^Unchecked/Regions.swift:8:17: error: startMonitoring\(for:\) \(Region monitoring\) does not work under When In Use authorization on iOS 12.0 up to 13.0.*\[service-needs-level\]$'
 expect_status "an empty localization of a key tvOS never reads is no error" 0 lint TV/Info.plist --platform tvos
 contains "  the key's warning stays" "$out" 'warning: NSLocationAlwaysUsageDescription does not exist on tvOS.*\[key-not-on-platform\]$'
 lacks "  no empty-usage-key" "$out" 'empty-usage-key'
@@ -341,5 +355,33 @@ cd "$bundles/xcode/Tours"
 expect_status "a widget's call is not its containing app's request" 0 lint --project Tours.xcodeproj --sources .
 contains "  the app's requests, from its own file" "$out" '^Tours.xcodeproj \(target Tours\): inferred requests: when-in-use \(from ./Tours/ToursApp.swift:7:17, NSLocationWhenInUseUsageDescription\)$'
 
+# A dependency's calls count for the targets that link it, as the project says (packages, pods).
+cd "$bundles/xcode/Harbor"
+expect_status "each app gets the requests of the dependencies it links" 1 lint --project Harbor.xcodeproj --sources . --dependencies
+contains "  Harbor: its package's Always" "$out" '^Harbor.xcodeproj \(target Harbor\): inferred requests: when-in-use, always \(from .*the dependency swift-ferry-alerts at '
+contains "  HarborKiosk: its pod's temporary full accuracy" "$out" '^Harbor.xcodeproj \(target HarborKiosk\): inferred requests: when-in-use, temporary-full-accuracy \(from .*the dependency KioskKit at '
+lacks "  not the other app's" "$out" '^Harbor.xcodeproj \(target HarborKiosk\): inferred requests: [a-z, -]*always'
+expect_status "--sources . with --dependencies looks in the working folder, without a crash" 1 lint --project Harbor.xcodeproj --sources . --dependencies --format json
+
+# Xcode's default derived data: the package checkout of this project's folder, found without --derived-data.
+mkdir -p "$work/harbor"
+cp -R Harbor HarborKiosk Pods Harbor.xcodeproj "$work/harbor/"
+derived="$work/home/Library/Developer/Xcode/DerivedData"
+for folder in Harbor-abcdefghij Harbor-klmnopqrst; do
+  mkdir -p "$derived/$folder/SourcePackages/checkouts"
+  cp -R SourcePackages/checkouts/swift-ferry-alerts "$derived/$folder/SourcePackages/checkouts/"
+done
+mv "$derived/Harbor-klmnopqrst/SourcePackages/checkouts/swift-ferry-alerts" "$derived/Harbor-klmnopqrst/SourcePackages/checkouts/swift-other-clone"
+write_workspace() { printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>WorkspacePath</key><string>%s</string></dict></plist>\n' "$2" > "$derived/$1/info.plist"; }
+write_workspace Harbor-abcdefghij "$work/harbor/Harbor.xcodeproj"
+write_workspace Harbor-klmnopqrst "/Users/someone/elsewhere/Harbor.xcodeproj"
+cd "$work/harbor"
+expect_status "--dependencies finds the packages in Xcode's default derived data" 1 env HOME="$work/home" "$capdoc" lint-plist --project Harbor.xcodeproj --sources . --dependencies
+contains "  the package Xcode checked out for this project" "$out" 'the dependency swift-ferry-alerts at .*/Harbor-abcdefghij/SourcePackages/checkouts/swift-ferry-alerts/Sources/FerryAlerts/FerryAlerts.swift:8:17'
+lacks "  not another checkout's derived data" "$err$out" 'swift-other-clone'
+mkdir -p "$work/empty-derived-data"
+expect_status "  --derived-data given: that one instead" 0 env HOME="$work/home" "$capdoc" lint-plist --project Harbor.xcodeproj --target Harbor --sources . --dependencies --derived-data "$work/empty-derived-data"
+lacks "  no package from the default one" "$out" 'swift-ferry-alerts'
+cd "$root"
 cd "$root"
 finish lint-plist

@@ -3,46 +3,44 @@
 ///
 /// The misspelling rule (`KeySpelling`) compares every key it does not know with the model's keys,
 /// so a real key a few letters from one of them would be called a typo: `WKBackgroundModes`, the
-/// watchOS key, is two letters from `UIBackgroundModes`. Every key here is a key Apple documents
-/// at `page(of:)` (Bundle Resources, Information Property List); none is guessed. The list is
-/// not every key Apple documents: it holds the keys of watch and Mac bundles, whose prefixes (`WK`,
-/// `NS`, `LS`) the model's keys share, and the keys `PlatformNames` and `BundleKind` read. A key added
-/// here must have its page, and the platforms that page lists (model platform ids).
+/// watchOS key, is two letters from `UIBackgroundModes`. So that no key a real bundle carries is
+/// ever called one, the list holds the top-level keys of Apple's Information Property List topics
+/// (https://developer.apple.com/documentation/bundleresources/information-property-list: bundle
+/// configuration, user interface, app execution, protected resources, data and storage, app
+/// services), one file per topic. Every key here was read on its own page, whose address `page`
+/// holds, with the platforms that page lists under Availability (model platform ids); none is
+/// guessed. Left out: the keys nested in another key's dictionary (the system reads them only
+/// there), and keys of drivers, plug-ins and frameworks no app bundle carries.
 enum DocumentedInfoPlistKeys {
     struct Entry: Sendable, Hashable {
         var key: String
         var platforms: [String]
+        /// Apple's page that documents the key.
+        var page: String
     }
 
-    /// Apple's page for a key of the Information Property List.
-    static func page(of key: String) -> String {
-        "https://developer.apple.com/documentation/bundleresources/information-property-list/" + key.lowercased()
+    /// Where Apple's pages for the keys of the Information Property List are.
+    static let referenceRoot = "https://developer.apple.com/documentation/bundleresources/information-property-list/"
+
+    /// Every platform of the model, for the keys whose page lists them all.
+    static let everyPlatform = ["ios", "ipados", "mac-catalyst", "macos", "tvos", "visionos", "watchos"]
+
+    /// Entries for keys documented on their own page of the reference (`…/information-property-list/<key>`).
+    static func documented(on platforms: [String], _ keys: [String]) -> [Entry] {
+        keys.map { Entry(key: $0, platforms: platforms, page: referenceRoot + $0.lowercased()) }
     }
 
-    static let entries: [Entry] = watchOS + macOS + bundleTypes
+    static let entries: [Entry] =
+        bundleConfiguration + userInterface + appExecution + protectedResources + dataAndStorage + appServices
+        + archivedReference
 
-    /// The keys of Watch apps and WatchKit extensions (Apple's pages list watchOS only).
-    static let watchOS: [Entry] = [
-        "WKApplication", "WKWatchKitApp", "WKWatchOnly", "WKAppBundleIdentifier", "WKCompanionAppBundleIdentifier",
-        "WKBackgroundModes", "WKRunsIndependentlyOfCompanionApp", "CLKComplicationPrincipalClass",
-        "CLKComplicationSupportedFamilies", "PUICAutoLaunchAudioOptOut",
-    ].map { Entry(key: $0, platforms: ["watchos"]) }
-
-    /// The keys of Mac apps and bundles (Apple's pages list macOS only).
-    static let macOS: [Entry] = [
-        "LSMinimumSystemVersion", "LSApplicationCategoryType", "LSUIElement", "LSBackgroundOnly",
-        "LSMultipleInstancesProhibited", "LSRequiresNativeExecution", "NSMainNibFile", "NSHumanReadableCopyright",
-        "NSHighResolutionCapable", "NSSupportsAutomaticTermination", "NSSupportsSuddenTermination",
-        "NSRequiresAquaSystemAppearance", "NSAppleScriptEnabled", "NSAppleEventsUsageDescription", "NSServices",
-        "NSDockTilePlugIn", "NSSystemExtensionUsageDescription",
-    ].map { Entry(key: $0, platforms: ["macos"]) }
-
-    /// The keys that say what a bundle is and where it runs, which `PlatformNames` and
-    /// `BundleKind` read.
-    static let bundleTypes: [Entry] = [
-        Entry(key: "LSRequiresIPhoneOS", platforms: ["ios", "ipados"]),
-        Entry(key: "NSExtension", platforms: ["ios", "ipados", "macos", "visionos"]),
-        Entry(key: "NSAppClip", platforms: ["ios", "ipados"]),
+    /// Keys that the current reference has no page for but Apple's archived Information Property
+    /// List Key Reference documents, with the platforms its key summary names.
+    static let archivedReference: [Entry] = [
+        Entry(
+            key: "LSApplicationQueriesSchemes", platforms: ["ios"],
+            page: "https://developer.apple.com/library/ios/documentation/general/Reference/InfoPlistKeyReference/Articles/LaunchServicesKeys.html"
+        )
     ]
 
     /// Every key of the list, for the spelling rule.

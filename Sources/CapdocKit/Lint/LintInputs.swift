@@ -30,20 +30,25 @@ public struct LintInputReader: Sendable {
 
     // MARK: Info.plist files
 
-    public func subject(plistAt path: String, options: LintOptions) -> Result<LintSubject, LintFailure> {
+    /// The subjects of one Info.plist: one per platform `--platform` or its keys name
+    /// (`platforms(declaredBy:)`), each marked when there are several, so that its findings say
+    /// for which platform they hold.
+    public func subjects(plistAt path: String, options: LintOptions) -> Result<[LintSubject], LintFailure> {
         let document: PlistDocument
         do {
             document = try PlistReader().read(contentsOf: path)
         } catch {
             return .failure(LintFailure(location: LintLocation(file: path), message: error.description))
         }
-        guard let platform = options.platform ?? names.platform(declaredBy: document.root) else {
+        let platforms = options.platform.map { [$0] } ?? names.platforms(declaredBy: document.root)
+        guard !platforms.isEmpty else {
             return .failure(
                 LintFailure(
                     location: LintLocation(file: path),
                     message:
                         "cannot tell which platform '\(path)' is built for (it has no DTPlatformName, CFBundleSupportedPlatforms, "
-                        + "LSMinimumSystemVersion or WatchKit key); pass --platform (\(names.accepted.joined(separator: ", ")))"))
+                        + "UIDeviceFamily, LSRequiresIPhoneOS, LSMinimumSystemVersion or WatchKit key); pass --platform "
+                        + "(\(names.accepted.joined(separator: ", ")))"))
         }
         var failures: [LintFailure] = []
         let localizations = localizations(LocalizedInfoPlistReader.find(besideInfoPlist: path), failures: &failures)
@@ -51,13 +56,23 @@ public struct LintInputReader: Sendable {
         var bundle = BundleKind(plist: document.root)
         // A built screen saver (`Name.saver/Contents/Info.plist`) says so by its folder.
         if case .loadableBundle = bundle, path.contains(".saver/") { bundle = .loadableBundle(wrapperExtension: "saver") }
-        var subject = LintSubject(
-            file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
-            deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root),
-            bundle: bundle, requests: options.requests, localizations: localizations,
-            code: bundle.makesRequests ? options.code : [])
-        subject.placeForNewKeys = document.rootLocation
-        return .success(subject)
+        return .success(
+            platforms.map { platform in
+                var subject = LintSubject(
+                    file: path, plist: document.root, keyLocations: document.keyLocations, platform: platform,
+                    deploymentTarget: options.deploymentTarget ?? names.deploymentTarget(declaredBy: document.root, platform: platform),
+                    bundle: bundle, requests: options.requests, localizations: localizations,
+                    code: bundle.makesRequests ? options.code : [])
+                subject.placeForNewKeys = document.rootLocation
+                subject.severalPlatforms = platforms.count > 1
+                return subject
+            })
+    }
+
+    /// The subject of an Info.plist whose keys (or `--platform`) name one platform; for several,
+    /// the first one's (`subjects(plistAt:options:)` gives them all).
+    public func subject(plistAt path: String, options: LintOptions) -> Result<LintSubject, LintFailure> {
+        subjects(plistAt: path, options: options).map { $0[0] }
     }
 
     private func localizations(_ paths: [String], failures: inout [LintFailure]) -> [LocalizedInfoPlist] {
@@ -110,7 +125,16 @@ public struct LintInputReader: Sendable {
         }
         var collected: [LintSubject] = []
         var failures: [LintFailure] = []
-        let membership = CodeMembership(project: project, code: options.code)
+        // What each target links: the project's objects, and the OTHER_LDFLAGS of its settings
+        // (CocoaPods' configuration files), read only when some call is a dependency's.
+        var linked: [String: Set<String>] = [:]
+        if options.code.contains(where: { $0.dependency != nil }) {
+            for target in project.targets {
+                let flags = project.settings(target: target, configuration: configurationName).settings["OTHER_LDFLAGS"] ?? ""
+                linked[target.name] = target.libraries.union(XcodeTargetLibraries.linkedBy(linkerFlags: flags))
+            }
+        }
+        let membership = CodeMembership(project: project, code: options.code, linked: linked)
         for target in project.targets where targets.isEmpty || targets.contains(target.name) {
             var options = options
             options.code = membership.code(of: target)

@@ -67,13 +67,23 @@ public struct CodeUse: Sendable, Hashable {
     public var platforms: Set<String>?
     /// The dependency (a pod, a package, a Carthage project) whose code makes the call; nil for the app's own.
     public var dependency: String?
+    /// Per platform, the OS version from which the call runs, as the `#available` checks it is
+    /// behind and the `@available` declarations it is in say (`if #available(iOS 17, *)`): the
+    /// rules about what the call does at run time (`service-needs-level`, `request-not-on-platform`)
+    /// judge it from there, not from the deployment target. The keys a request needs are not: App
+    /// Store Connect reads the binary, which calls the API whatever the check (ITMS-90683).
+    public var runsFrom: [String: Version]
 
-    public init(use: Use, api: String, location: LintLocation, platforms: Set<String>? = nil, dependency: String? = nil) {
+    public init(
+        use: Use, api: String, location: LintLocation, platforms: Set<String>? = nil, dependency: String? = nil,
+        runsFrom: [String: Version] = [:]
+    ) {
         self.use = use
         self.api = api
         self.location = location
         self.platforms = platforms
         self.dependency = dependency
+        self.runsFrom = runsFrom
     }
 
     /// "Trails/Recorder.swift:11:17", or "the dependency LocationKit at Pods/LocationKit/Tracker.m:12:5".

@@ -32,24 +32,6 @@ public struct PlatformNames: Sendable {
         }
     }
 
-    /// The platform a built or source Info.plist declares, when it says: `DTPlatformName` and
-    /// `CFBundleSupportedPlatforms` (written by Xcode into built bundles), the WatchKit keys,
-    /// `LSMinimumSystemVersion` (macOS only), `UIDeviceFamily` (3 is Apple TV, 4 Apple Watch: a tvOS
-    /// app's plist often keeps the template's `LSRequiresIPhoneOS`), `LSRequiresIPhoneOS`.
-    public func platform(declaredBy plist: [String: PlistValue]) -> String? {
-        if case let .string(name)? = plist["DTPlatformName"], let id = platform(named: name) { return id }
-        if case let .array(names)? = plist["CFBundleSupportedPlatforms"] {
-            for case let .string(name) in names { if let id = platform(named: name) { return id } }
-        }
-        if BundleKind(plist: plist) == .watchApp { return platform(named: "watchos") }
-        if plist["LSMinimumSystemVersion"] != nil { return platform(named: "macosx") }
-        let families = Self.deviceFamilies(plist["UIDeviceFamily"])
-        if families.contains(3) { return platform(named: "appletvos") }
-        if families.contains(4) { return platform(named: "watchos") }
-        if plist["LSRequiresIPhoneOS"] == .boolean(true) { return platform(named: "iphoneos") }
-        return nil
-    }
-
     /// `UIDeviceFamily`: an integer or an array of integers (1 iPhone, 2 iPad, 3 Apple TV, 4 Apple Watch).
     static func deviceFamilies(_ value: PlistValue?) -> [Int64] {
         switch value {
@@ -59,10 +41,13 @@ public struct PlatformNames: Sendable {
         }
     }
 
-    /// The deployment target a built Info.plist records (`MinimumOSVersion`, `LSMinimumSystemVersion`);
-    /// nil when absent or a build-setting reference such as `$(MACOSX_DEPLOYMENT_TARGET)`.
-    public func deploymentTarget(declaredBy plist: [String: PlistValue]) -> Version? {
-        for key in ["MinimumOSVersion", "LSMinimumSystemVersion"] {
+    /// The deployment target a built Info.plist records for a platform: `LSMinimumSystemVersion` is
+    /// a macOS version, read only for macOS (Mac Catalyst counts in iOS versions); `MinimumOSVersion`
+    /// for the others, and for macOS without the former. Nil when absent or a build-setting
+    /// reference such as `$(MACOSX_DEPLOYMENT_TARGET)`.
+    public func deploymentTarget(declaredBy plist: [String: PlistValue], platform: String) -> Version? {
+        let keys = platform == self.platform(named: "macosx") ? ["LSMinimumSystemVersion", "MinimumOSVersion"] : ["MinimumOSVersion"]
+        for key in keys {
             if case let .string(text)? = plist[key], let version = Version(text) { return version }
         }
         return nil

@@ -58,6 +58,7 @@ extension PlistLinter {
         var findings: [LintFinding] = []
         for use in subject.code {
             guard case let .request(request) = use.use else { continue }
+            let scope = scope.from(use.runsFrom[scope.platform])
             let facts = scope.relevant(answers.holding(.requestAvailable, subject: request, platform: scope.platform))
             guard !facts.isEmpty, facts.allSatisfy({ $0.value == .boolean(false) }) else { continue }
             let whereText = joined(facts.map { scope.clipped($0.os) }).map { on(scope.platform, $0) }.joined(separator: " and ")
@@ -93,6 +94,9 @@ extension PlistLinter {
         // A dependency's calls are its authors' to guard; what the app must do about them is declare the keys.
         for use in subject.code where use.dependency == nil {
             guard case let .service(service) = use.use else { continue }
+            // A call behind `#available(iOS 17, *)` runs from iOS 17 on, whatever the deployment target.
+            let guarded = use.runsFrom[scope.platform].map { version in scope.target.map { version > $0 } ?? false } ?? false
+            let scope = scope.from(use.runsFrom[scope.platform])
             // The support the matrix shows, from the same answers as every output.
             let unavailable = answers.answers(service: service).support(platform: platformPosition, level: levelPosition)
                 .filter { segment in
@@ -102,7 +106,10 @@ extension PlistLinter {
             guard !unavailable.isEmpty, seen.insert("\(service) \(use.location)").inserted else { continue }
             let ranges = joined(unavailable.map { scope.clipped($0.os) }).map { on(scope.platform, $0) }.joined(separator: " and ")
             let levelName = model.vocabulary.entity(.level, level)?.name ?? level
-            let target = scope.target.map { "deployment target \(platformName(scope.platform)) \($0)" } ?? "newest versions"
+            let target =
+                guarded
+                ? scope.target.map { "from \(platformName(scope.platform)) \($0), as the call's availability check says" } ?? ""
+                : scope.target.map { "deployment target \(platformName(scope.platform)) \($0)" } ?? "newest versions"
             let facts = unavailable.flatMap(\.support.facts)
             findings.append(
                 LintFinding(

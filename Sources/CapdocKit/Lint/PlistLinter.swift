@@ -176,6 +176,13 @@ public struct PlistLinter: Sendable {
             return facts.first { $0.os.until == nil }
         }
 
+        /// The scope of code that runs from `version` on (`#available`): from the later of it and
+        /// the deployment target; without a deployment target, the newest versions still.
+        func from(_ version: Version?) -> Scope {
+            guard let version, let target, version > target else { return self }
+            return Scope(platform: platform, target: version)
+        }
+
         /// A fact's range as far as the app is concerned: cut at the deployment target.
         func clipped(_ range: VersionRange) -> VersionRange {
             guard let target else { return range }

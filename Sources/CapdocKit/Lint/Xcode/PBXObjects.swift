@@ -77,7 +77,8 @@ struct PBXModelReader {
                 XcodeTarget(
                     name: name, kind: kind, productType: fields["productType"]?.string ?? "",
                     productName: fields["productName"]?.string, identifier: id, configurations: list,
-                    sources: sources(of: fields, id: id, groups: groups)))
+                    sources: sources(of: fields, id: id, groups: groups),
+                    libraries: XcodeTargetLibraries.named(in: fields, objects: objects, files: files)))
         }
         return targets
     }

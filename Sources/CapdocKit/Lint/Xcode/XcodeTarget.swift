@@ -22,6 +22,9 @@ public struct XcodeTarget: Sendable, Hashable {
     let configurations: XcodeConfigurationList
     /// The source files it compiles.
     var sources = XcodeTargetSources()
+    /// The libraries the project object says it links (`XcodeTargetLibraries`); its
+    /// `OTHER_LDFLAGS`, which depend on the configuration, are read with its settings.
+    var libraries: Set<String> = []
 
     /// The target's own configuration names (usually the project's).
     var configurationNames: [String] { configurations.names }

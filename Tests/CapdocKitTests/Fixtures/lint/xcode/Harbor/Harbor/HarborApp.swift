@@ -1,0 +1,9 @@
+import CoreLocation
+
+final class Locator {
+    let manager = CLLocationManager()
+
+    func start() {
+        manager.requestWhenInUseAuthorization()
+    }
+}

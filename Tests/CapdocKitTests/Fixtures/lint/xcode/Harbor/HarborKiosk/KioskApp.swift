@@ -1,0 +1,9 @@
+import CoreLocation
+
+final class KioskLocator {
+    let manager = CLLocationManager()
+
+    func start() {
+        manager.requestWhenInUseAuthorization()
+    }
+}

@@ -1,0 +1,7 @@
+#import <CoreLocation/CoreLocation.h>
+
+@implementation KKPrecision
+- (void)askForPrecision:(CLLocationManager *)manager {
+    [manager requestTemporaryFullAccuracyAuthorizationWithPurposeKey:@"Wayfinding"];
+}
+@end
