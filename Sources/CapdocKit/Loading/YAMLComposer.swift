@@ -46,8 +46,6 @@ struct YAMLComposer {
     private var fingerprints = KeyFingerprints()
     /// The nodes that anchors name, and how many nodes each stands for.
     private var anchors: [String: (node: Int32, size: Int)] = [:]
-    /// The tags of the nodes that have one other than their kind's default (for the key check).
-    private var tags: [Int32: String] = [:]
     private var keyIdentities = YAMLKeyIdentities()
 
     init(events: LibYAMLEvents, path: String, expectedBytes: Int) {
@@ -94,7 +92,7 @@ struct YAMLComposer {
                 let tag = scalar.quoted_implicit != 0 ? nil : Self.resolvedTag(scalar.tag, default: Self.stringTag)
                 if let tag { throw .tagged(tag, line: events.line, column: events.column) }
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey,
-                    tag != nil || !fingerprints.push(scalar.value, count: scalar.length)
+                    !fingerprints.push(scalar.value, count: scalar.length)
                 {
                     stack[last].comparesKeysFully = true
                 }
@@ -109,7 +107,7 @@ struct YAMLComposer {
                 guard let anchored = Self.name(event.pointee.data.alias.anchor).flatMap({ anchors[$0] }) else {
                     throw .undefinedAlias(line: events.line, column: events.column)
                 }
-                // An anchored key may be tagged, or a collection: compare it fully.
+                // An anchored key may be a collection: compare it fully.
                 if let last = stack.indices.last, stack[last].isMapping, stack[last].expectsKey { stack[last].comparesKeysFully = true }
                 (node, size) = anchored
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
@@ -175,7 +173,7 @@ struct YAMLComposer {
     private mutating func duplicatedKey(in mapping: Int32) -> Failure? {
         let record = records[Int(mapping)]
         let keyNodes = stride(from: Int(record.start), to: Int(record.start + record.count), by: 2).map { children[$0] }
-        let nodes = YAMLKeyIdentities.Nodes(records: records, texts: texts, children: children, tags: tags)
+        let nodes = YAMLKeyIdentities.Nodes(records: records, texts: texts, children: children)
         let keys = keyNodes.map { keyIdentities.key(of: $0, in: nodes) }
         guard let (first, repeated) = DuplicateKeys.firstRepeat(keys) else { return nil }
         return .duplicatedKey(name: keys[first].scalarText, first: location(of: keyNodes[first]), repeated: location(of: keyNodes[repeated]))

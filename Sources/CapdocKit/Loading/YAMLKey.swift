@@ -1,17 +1,16 @@
-/// What makes two mapping keys the same key, for the duplicate-key check: YAML's node equality,
-/// which needs what `YAMLNode` does not keep (tags).
+/// What makes two mapping keys the same key, for the duplicate-key check: YAML's node equality.
 ///
-/// Two scalars are equal when their texts are (Swift's `String` equality) and their resolved tags
-/// are: an untagged, quoted or `!`-tagged scalar is a string (`nil` here), `!!int 1` is not.
-/// Collections are compared by structure, tags included.
+/// Two scalars are equal when their texts are (Swift's `String` equality); collections are compared
+/// by structure. Tags take no part: the composer refuses every tag but a kind's default
+/// (`YAMLComposer.Failure.tagged`), so every scalar is a string.
 enum YAMLKey: Hashable {
-    case scalar(String, tag: String?)
+    case scalar(String)
     /// Interned by `YAMLKeyInterner`: two equal collections are the same object.
     case collection(YAMLKeyCollection)
 
     static func == (a: YAMLKey, b: YAMLKey) -> Bool {
         switch (a, b) {
-        case let (.scalar(textA, tagA), .scalar(textB, tagB)): textA == textB && tagA == tagB
+        case let (.scalar(textA), .scalar(textB)): textA == textB
         case let (.collection(a), .collection(b)): a === b
         default: false
         }
@@ -19,40 +18,29 @@ enum YAMLKey: Hashable {
 
     func hash(into hasher: inout Hasher) {
         switch self {
-        case let .scalar(text, tag):
+        case let .scalar(text):
             hasher.combine(text)
-            hasher.combine(tag)
         case let .collection(collection):
             hasher.combine(ObjectIdentifier(collection))
-        }
-    }
-
-    var tag: String? {
-        switch self {
-        case let .scalar(_, tag): tag
-        case let .collection(collection): collection.tag
         }
     }
 
     /// A scalar key's text, by which a message names it; nil for a collection.
     var scalarText: String? {
         switch self {
-        case let .scalar(text, _): text
+        case let .scalar(text): text
         case .collection: nil
         }
     }
 }
 
-/// A mapping or sequence as a key: its resolved tag (`nil` for the default one) and its children
-/// (a mapping's as key, value, key, value…).
+/// A mapping or sequence as a key: its children (a mapping's as key, value, key, value…).
 final class YAMLKeyCollection {
     let isMapping: Bool
-    let tag: String?
     let children: [YAMLKey]
 
     fileprivate init(_ shape: YAMLKeyInterner.Shape) {
         isMapping = shape.isMapping
-        tag = shape.tag
         children = shape.children
     }
 }
@@ -62,14 +50,13 @@ final class YAMLKeyCollection {
 struct YAMLKeyInterner {
     fileprivate struct Shape: Hashable {
         let isMapping: Bool
-        let tag: String?
         let children: [YAMLKey]
     }
 
     private var collections: [Shape: YAMLKeyCollection] = [:]
 
-    mutating func collection(isMapping: Bool, tag: String?, children: [YAMLKey]) -> YAMLKey {
-        let shape = Shape(isMapping: isMapping, tag: tag, children: children)
+    mutating func collection(isMapping: Bool, children: [YAMLKey]) -> YAMLKey {
+        let shape = Shape(isMapping: isMapping, children: children)
         if let existing = collections[shape] { return .collection(existing) }
         let collection = YAMLKeyCollection(shape)
         collections[shape] = collection

@@ -1,5 +1,5 @@
 /// The key identities of a document's nodes, built when a mapping's keys need the full check (a
-/// tagged, aliased, non-ASCII or collection key, or two keys with the same fingerprint).
+/// aliased, non-ASCII or collection key, or two keys with the same fingerprint).
 ///
 /// They are kept for the whole document: an alias may bring the same collection in as a key of many
 /// mappings, and its identity is then built once.
@@ -13,7 +13,6 @@ struct YAMLKeyIdentities {
         let records: [YAMLDocument.Record]
         let texts: [String]
         let children: [Int32]
-        let tags: [Int32: String]
     }
 
     mutating func key(of node: Int32, in nodes: Nodes) -> YAMLKey {
@@ -26,9 +25,7 @@ struct YAMLKeyIdentities {
             let range = Int(record.start)..<Int(record.start + record.count)
             if childrenDone {
                 let keys = nodes.children[range].map { child in Self.scalarKey(child, in: nodes) ?? collections[child]! }
-                collections[current] = interner.collection(
-                    isMapping: record.kind == YAMLDocument.Record.mapping, tag: nodes.tags[current],
-                    children: keys)
+                collections[current] = interner.collection(isMapping: record.kind == YAMLDocument.Record.mapping, children: keys)
             } else {
                 stack.append((current, true))
                 for child in nodes.children[range] where Self.scalarKey(child, in: nodes) == nil && collections[child] == nil {
@@ -42,6 +39,6 @@ struct YAMLKeyIdentities {
     private static func scalarKey(_ node: Int32, in nodes: Nodes) -> YAMLKey? {
         let record = nodes.records[Int(node)]
         guard record.kind <= YAMLDocument.Record.quotedScalar else { return nil }
-        return .scalar(nodes.texts[Int(record.start)], tag: nodes.tags[node])
+        return .scalar(nodes.texts[Int(record.start)])
     }
 }
