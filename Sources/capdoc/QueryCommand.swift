@@ -108,7 +108,7 @@ struct SupportQuery: ParsableCommand {
     @Option(help: "The access level id (when-in-use, always).", completion: IDCompletion.ids(.level))
     var level: String
 
-    @Option(help: "The accuracy the user granted: full or reduced (Precise Location off).")
+    @Option(help: "The accuracy the user granted: full, or reduced (approximate).")
     var accuracy: Accuracy = .full
 
     @OptionGroup var bundle: BundleOption

@@ -121,6 +121,22 @@ struct SecondDomainTests {
         #expect(tree.check(archives: false).diagnostics.contains { $0.message.hasPrefix("key-style 'dotted' is not one of plist, constant") })
     }
 
+    @Test("camera and microphone, from Apple's pages: it checks clean and no output speaks of location")
+    func cameraDomain() throws {
+        var tree = FixtureTree()
+        tree.copy(Paths.fixtures.appendingPathComponent("camera-domain"), to: FixtureTree.root)
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == [])
+        let files = try OutputTests.builder.render(CompiledModel(model: report.model, merge: report.merge))
+        #expect(files.contains { $0.path == "man/man7/capdoc-capture-authorization.7" })
+        for file in files {
+            let text = String(decoding: file.contents, as: UTF8.self).lowercased()
+            #expect(!text.contains("location"), "\(file.path)")
+        }
+        let request = String(decoding: try #require(files.first { $0.path == "markdown/requests/camera.md" }).contents, as: UTF8.self)
+        #expect(request.contains("<key>NSCameraUsageDescription</key>\n<string>Why your app captures media</string>"), "\(request)")
+    }
+
     @Test("a key snippet needs its file and a place for the key, each an error at the snippet")
     func keySnippetErrors() {
         var tree = Self.tree()
