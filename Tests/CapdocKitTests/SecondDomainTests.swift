@@ -249,6 +249,37 @@ struct SecondDomainTests {
         #expect(inferred.inferredFrom.isEmpty)
     }
 
+    @Test("a background mode implies the request keys.yaml names for it, and only that one")
+    func backgroundModeImpliesContentsRequest() throws {
+        var tree = Self.tree()
+        let keys = tree.text("keys.yaml")
+        tree.write(
+            keys + """
+                - id: PHBackgroundModes
+                  name: PHBackgroundModes
+                  type: array
+                  background-mode: library-sync
+                  background-request: add-only
+                  summary: The background work the app does.
+
+                """, to: "keys.yaml")
+        let report = tree.check(archives: false)
+        #expect(report.diagnostics.map(\.headline) == [])
+        let result = try PlistLinter(report: report).lint(["PHBackgroundModes": .array([.string("library-sync")])], file: "Info.plist", platform: "ios")
+        #expect(result.inferredFrom == ["add-only": ["PHBackgroundModes: library-sync"]])
+
+        tree.write(
+            keys + "- id: PHBackgroundModes\n  name: PHBackgroundModes\n  type: array\n  background-mode: library-sync\n  summary: S.\n", to: "keys.yaml")
+        #expect(tree.check(archives: false).diagnostics.map(\.message) == ["key is missing the required field 'background-request'"])
+        tree.write(
+            keys
+                + "- id: PHBackgroundModes\n  name: PHBackgroundModes\n  type: array\n  background-mode: library-sync\n  background-request: add-onyl\n  summary: S.\n",
+            to: "keys.yaml")
+        #expect(
+            tree.check(archives: false).diagnostics.map(\.message).first?.hasPrefix("unknown request 'add-onyl' for the background mode of 'PHBackgroundModes'")
+                == true)
+    }
+
     @Test("a malformed lint mark in keys.yaml is an error at the mark")
     func malformedLintMarks() {
         var tree = Self.tree()

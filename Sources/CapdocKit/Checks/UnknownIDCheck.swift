@@ -59,6 +59,15 @@ enum UnknownIDCheck: Check {
                         at: state.id.location, check: Self.id))
             }
         }
+        for key in vocabulary.all(.key) {
+            if let request = key.attributes["background-request"], !vocabulary.contains(.request, request) {
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "unknown request '\(request)' for the background mode of '\(key.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
+                        at: key.id.location, check: Self.id))
+            }
+        }
         for trigger in vocabulary.all(.trigger) {
             if let request = trigger.attributes["request"], !vocabulary.contains(.request, request) {
                 diagnostics.append(

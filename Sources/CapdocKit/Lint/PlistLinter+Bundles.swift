@@ -26,7 +26,7 @@ extension PlistLinter {
         }
         let limits = BundleLimits(merge: merge, bundle: bundle, platform: scope.platform, level: nil, at: scope.target)
         if limits.closesBackground {
-            for (key, mode) in backgroundModes(in: subject.plist) {
+            for (key, mode, _) in backgroundModes(in: subject.plist) {
                 findings.append(
                     LintFinding(
                         rule: .backgroundModeInBundle, key: key,

@@ -33,8 +33,8 @@ extension PlistLinter {
                 requests[request, default: []].append(use)
             case let .service(service):
                 let explicit = scope.relevant(answers.holding(.explicitRequestRequired, subject: service, platform: scope.platform))
-                if explicit.contains(where: { $0.value == .boolean(false) }) {
-                    requests[Self.backgroundRequest, default: []].append(use)
+                if explicit.contains(where: { $0.value == .boolean(false) }), let least = leastAccessRequest {
+                    requests[least, default: []].append(use)
                 }
             }
         }

@@ -20,7 +20,7 @@ extension PlistLinter {
         let scope = Scope(platform: widget.platform, target: widget.deploymentTarget)
         var needed: Set<String> = []
         var facts: [Fact] = []
-        for fact in scope.relevant(answers.holding(.requestKeys, subject: Self.backgroundRequest, platform: widget.platform)) {
+        for fact in scope.relevant(answers.holding(.requestKeys, subject: leastAccessRequest ?? "", platform: widget.platform)) {
             if case let .keys(keys) = fact.value { needed.formUnion(keys); facts.append(fact) }
         }
         guard !needed.isEmpty else { return [] }

@@ -57,8 +57,8 @@ public struct PlistLinter: Sendable {
             checked = model.vocabulary.ids(.request).filter(wanted.contains)
         } else if subject.bundle.makesRequests {
             inferredFrom = inferRequests(present: Set(plist.keys), platform: subject.platform)
-            for (key, mode) in backgroundModes(in: plist) where readsKey(key, scope) {
-                inferredFrom[Self.backgroundRequest, default: []].append("\(key): \(mode)")
+            for (key, mode, request) in backgroundModes(in: plist) where readsKey(key, scope) {
+                inferredFrom[request, default: []].append("\(key): \(mode)")
             }
             for (request, uses) in requestsInCode(subject.code, scope: scope) {
                 inferredFrom[request, default: []] += uses.map(\.placeDescription)
@@ -104,19 +104,23 @@ public struct PlistLinter: Sendable {
 
     // MARK: Inference
 
-    /// The request that the background mode of `keys.yaml` (`background-mode`) needs at least:
-    /// updates in the background need the person's authorization, When In Use or Always.
-    static let backgroundRequest = "when-in-use"
+    /// The request for the least access (the first request of the first level in `levels.yaml`):
+    /// what a service that asks for authorization by itself, or a widget that opts in, needs at
+    /// least. From Content, so that no request id of one domain is written into the program.
+    var leastAccessRequest: String? {
+        guard let least = model.vocabulary.ids(.level).first else { return nil }
+        return model.vocabulary.all(.request).first { $0.attributes["level"] == least }?.id.value
+    }
 
     /// The background-modes keys (`keys.yaml` `background-mode`) whose array in the plist holds
-    /// the mode that implies a request, each with that mode.
-    func backgroundModes(in plist: [String: PlistValue]) -> [(key: String, mode: String)] {
+    /// the mode that implies a request, each with that mode and the request (`background-request`).
+    func backgroundModes(in plist: [String: PlistValue]) -> [(key: String, mode: String, request: String)] {
         model.vocabulary.entities(.key, with: "background-mode").compactMap { entity in
             let key = entity.id.value
-            guard let mode = entity.attributes["background-mode"], case let .array(modes)? = plist[key],
-                modes.contains(.string(mode))
+            guard let mode = entity.attributes["background-mode"], let request = entity.attributes["background-request"],
+                case let .array(modes)? = plist[key], modes.contains(.string(mode))
             else { return nil }
-            return (key, mode)
+            return (key, mode, request)
         }
     }
 

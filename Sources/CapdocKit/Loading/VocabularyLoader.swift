@@ -6,7 +6,7 @@ struct VocabularyLoader {
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
-        (.key, "keys.yaml", ["type", "alternative-type", "label", "values", "widget-opt-in", "inside", "background-mode"]),
+        (.key, "keys.yaml", ["type", "alternative-type", "label", "values", "widget-opt-in", "inside", "background-mode", "background-request"]),
         (.request, "requests.yaml", ["api", "level", "objc"]),
         (.api, "apis.yaml", ["symbol", "category", "framework"]),
         (.bundle, "bundles.yaml", []),
@@ -122,6 +122,10 @@ struct VocabularyLoader {
                         at: node.location, check: .wrongType))
                 attributes[role.field] = nil
             }
+        }
+        // A background mode implies a request, which Content names: the program knows no request's id.
+        if kind == .key, attributes["background-mode"] != nil, attributes["background-request"] == nil {
+            _ = reader.require("background-request", diagnostics: &diagnostics)
         }
         if kind == .key, !reader.has("type") {
             _ = reader.require("type", diagnostics: &diagnostics)
