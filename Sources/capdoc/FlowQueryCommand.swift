@@ -28,7 +28,7 @@ struct FlowQuery: ParsableCommand {
         let (answer, answers) = try options.run { answers, os, terms in
             try answers.flow(
                 from: terms.id(from, as: .state), trigger: terms.id(trigger, as: .trigger), choice: choice.map { terms.id($0, as: .choice) },
-                platform: terms.id(options.platform, as: .platform), os: os)
+                platform: options.platformID(terms), os: os)
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
         Terminal.write(Self.describe(answer, domain: answers.model.vocabulary.domain))

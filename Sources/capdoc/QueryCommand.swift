@@ -14,8 +14,10 @@ struct QueryCommand: ParsableCommand {
 
 /// Options every query takes (`support`, `level`, `keys` and `flow` alike), declared once.
 struct QueryOptions: ParsableArguments {
-    @Option(help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros).", completion: IDCompletion.ids(.platform))
-    var platform: String = "ios"
+    @Option(
+        help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros); the Content's first platform when left out.",
+        completion: IDCompletion.ids(.platform))
+    var platform: String?
 
     @Option(help: "The OS version the answer is for; the newest known when left out.")
     var os: String?
@@ -31,6 +33,10 @@ struct QueryOptions: ParsableArguments {
         guard let version = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
         return version
     }
+
+    /// The platform asked for, as an id: `--platform`, or the first of the Content's `platforms.yaml`
+    /// (a default written into the program would name a platform another domain does not have).
+    func platformID(_ terms: QueryTerms) -> String { terms.platform(platform) }
 
     /// Loads and checks the model; content errors end the command with exit 1.
     func answers() throws -> Answers {
@@ -118,7 +124,7 @@ struct SupportQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run {
             try $0.support(
-                service: $2.id(service, as: .service), platform: $2.id(options.platform, as: .platform), level: $2.id(level, as: .level), os: $1,
+                service: $2.id(service, as: .service), platform: options.platformID($2), level: $2.id(level, as: .level), os: $1,
                 accuracy: accuracy, bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
@@ -191,7 +197,7 @@ struct LevelQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run {
             try $0.level(
-                $2.id(level, as: .level), platform: $2.id(options.platform, as: .platform), os: $1,
+                $2.id(level, as: .level), platform: options.platformID($2), os: $1,
                 bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }
@@ -223,7 +229,7 @@ struct KeysQuery: ParsableCommand {
     func run() throws {
         let (answer, answers) = try options.run {
             try $0.keys(
-                request: $2.id(request, as: .request), platform: $2.id(options.platform, as: .platform), os: $1,
+                request: $2.id(request, as: .request), platform: options.platformID($2), os: $1,
                 bundle: bundle.id($2))
         }
         if options.json { Terminal.write(answer.json.serialized(), .json); return }

@@ -99,6 +99,12 @@ expect_status "build refuses a folder it did not make" 1 "$capdoc" build --outpu
 [ "$(cat notours/file.txt)" = keep ] && pass "the foreign folder is untouched" || fail "the foreign folder is untouched"
 cd "$root"
 
+# Without --platform, a query is for the Content's first platform, not one written into capdoc.
+cp -r Tests/CapdocKitTests/Fixtures/camera-domain "$work/mac-first"
+printf -- '- id: macos\n  first-version: "10.0"\n  name: macOS\n  summary: The Mac.\n- id: ios\n  first-version: "2.0"\n  name: iOS\n  summary: The iPhone.\n' > "$work/mac-first/platforms.yaml"
+expect_status "query without --platform on another Content" 0 "$capdoc" query level access --content "$work/mac-first"
+contains "it answers for the Content's first platform" "$out" '^access on macos 10.14 '
+
 # The templates travel with the binary: a build from a folder with no Templates/ makes the same site.
 mkdir -p "$work/elsewhere"
 (cd "$work/elsewhere" && "$capdoc" build --content "$root/Content" --format html --output site > /dev/null 2>&1)

@@ -10,6 +10,11 @@ public struct QueryTerms: Sendable {
         self.vocabulary = vocabulary
     }
 
+    /// The platform a query is for: the term, or the Content's first platform when none is given.
+    public func platform(_ term: String?) -> String {
+        term.map { id($0, as: .platform) } ?? vocabulary.ids(.platform).first ?? ""
+    }
+
     public func id(_ term: String, as kind: EntityKind) -> String {
         if vocabulary.contains(kind, term) { return term }
         switch kind {
