@@ -137,6 +137,13 @@ struct SecondDomainTests {
         #expect(request.contains("<key>NSCameraUsageDescription</key>\n<string>Why your app captures media</string>"), "\(request)")
     }
 
+    @Test("the matrix page's permalink example is a row and a cell of this Content, and both anchors exist")
+    func matrixPermalinkExample() throws {
+        let matrix = String(decoding: try #require(try Self.files().first { $0.path == "matrix.html" }).contents, as: UTF8.self)
+        #expect(matrix.contains("<code>matrix.html#read-write-save-assets</code> for a row, <code>matrix.html#read-write-save-assets-ios</code>"))
+        #expect(matrix.contains(#"id="read-write-save-assets""#) && matrix.contains(#"id="read-write-save-assets-ios""#))
+    }
+
     @Test("a key snippet needs its file and a place for the key, each an error at the snippet")
     func keySnippetErrors() {
         var tree = Self.tree()

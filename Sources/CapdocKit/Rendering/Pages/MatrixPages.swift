@@ -99,11 +99,13 @@ extension PageContext {
         var book = CitationBook()
         let platforms = vocabulary.ids(.platform)
         let platformNames = platforms.map { name(.platform, $0) }
+        // The permalinks' example is a row and a cell of this Content: its last level, its first service.
+        let exampleRow = [vocabulary.ids(.level).last, vocabulary.ids(.service).first].compactMap { $0 }.joined(separator: "-")
         var blocks: [Block] = [
             .paragraph([
                 .text(
                     "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it, listed at the end (on the site a cell shows the newest answer, \"13.0+\", and opens to the rest). Every row and cell has a permalink: "
-                ), .code("matrix.html#always-region-monitoring"), .text(" for a row, "), .code("matrix.html#always-region-monitoring-ios"),
+                ), .code("matrix.html#\(exampleRow)"), .text(" for a row, "), .code("matrix.html#\(exampleRow)-\(platforms.first ?? "")"),
                 .text(" for one cell."),
             ]),
             legend,
