@@ -1,7 +1,7 @@
 /// A request said to need an Info.plist key on a platform where the key does not exist.
 enum KeyNotOnPlatformCheck: Check {
     public static let id = CheckID.keyNotOnPlatform
-    public static let summary = "A request is claimed to need an Info.plist key on a platform that lacks the key."
+    public static let summary = "A request is claimed to need a key on a platform that lacks the key."
     static let documentation = """
         A `request-keys` claim that names platforms must only list keys that exist there, according to the \
         `key-exists` facts. Telling developers to add a key the platform never reads sends them on a chase; \

@@ -2,7 +2,7 @@
 enum PromptKeyNotRequiredCheck: Check {
     public static let id = CheckID.promptKeyNotRequired
     static let concept: FactKind? = .prompt
-    public static let summary = "A prompt is said to show the usage string of an Info.plist key that its request does not need there."
+    public static let summary = "A prompt is said to show the usage string of a key that its request does not need there."
     static let documentation = """
         A `prompt` fact names the key whose usage string the prompt shows. The trigger's request \
         (`request` of the trigger in `flow.yaml`) lists the keys an app must have (`request-keys`, per \

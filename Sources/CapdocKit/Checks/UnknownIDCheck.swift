@@ -3,7 +3,7 @@ enum UnknownIDCheck: Check {
     public static let id = CheckID.unknownID
     public static let summary = "A reference names an id that does not exist."
     static let documentation = """
-        Claims name subjects, platforms, levels and Info.plist keys; flow claims name states, triggers, \
+        Claims name subjects, platforms, levels and keys; flow claims name states, triggers, \
         choices, statuses and keys; adjudications name claims as `source-id#claim-id`; flow states name the \
         status they report, and triggers the request whose keys their prompts need. Each must exist in the \
         vocabulary or the sources. The message suggests the nearest existing ids.
