@@ -51,30 +51,20 @@ enum UnknownIDCheck: Check {
             }
             check(adjudication.platforms, platforms, .platform)
         }
-        for state in vocabulary.all(.state) {
-            if let status = state.attributes["status"], !vocabulary.contains(.status, status) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "unknown status '\(status)' for flow state '\(state.id.value)'\(Suggestions.phrase(for: status, in: vocabulary.ids(.status)))",
-                        at: state.id.location, check: Self.id))
-            }
-        }
-        for key in vocabulary.all(.key) {
-            if let request = key.attributes["background-request"], !vocabulary.contains(.request, request) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error,
-                        "unknown request '\(request)' for the background mode of '\(key.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
-                        at: key.id.location, check: Self.id))
-            }
-        }
-        for trigger in vocabulary.all(.trigger) {
-            if let request = trigger.attributes["request"], !vocabulary.contains(.request, request) {
+        // Entities that name another by an attribute: a flow state its status, a background-modes
+        // key the request its mode implies, a flow trigger its request.
+        let attributeReferences: [(kind: EntityKind, attribute: String, target: EntityKind, role: String)] = [
+            (.state, "status", .status, "flow state"), (.key, "background-request", .request, "the background mode of"),
+            (.trigger, "request", .request, "flow trigger"),
+        ]
+        for reference in attributeReferences {
+            for entity in vocabulary.all(reference.kind) {
+                guard let named = entity.attributes[reference.attribute], !vocabulary.contains(reference.target, named) else { continue }
                 diagnostics.append(
                     Diagnostic(
                         .error,
-                        "unknown request '\(request)' for flow trigger '\(trigger.id.value)'\(Suggestions.phrase(for: request, in: vocabulary.ids(.request)))",
-                        at: trigger.id.location, check: Self.id))
+                        "unknown \(reference.target.rawValue) '\(named)' for \(reference.role) '\(entity.id.value)'\(Suggestions.phrase(for: named, in: vocabulary.ids(reference.target)))",
+                        at: entity.id.location, check: Self.id))
             }
         }
         return diagnostics
