@@ -100,6 +100,25 @@ cp -r "$fixtures/lint/xcode/Darkroom" xcconfig
 truncate -s 12G xcconfig/Configurations/Darkroom.xcconfig
 bounded "a 12 GB sparse .xcconfig: exit 2" 2 "$capdoc" lint-plist --project xcconfig/Darkroom.xcodeproj
 contains "  refused by its size" "$err" "Darkroom.xcconfig: error: 12884901888 bytes, over the limit of 8 MiB"
+# One 8 MiB .xcconfig included under 200 spellings (`Big.xcconfig`, `./Big.xcconfig`,
+# `sub/.././Big.xcconfig`…): read and parsed once, by its device and inode (issue 41; it was read
+# 200 times, 292 s and 1.7 GB).
+cp -r "$fixtures/lint/xcode/Darkroom" spellings
+mkdir -p spellings/Configurations/sub
+python3 - spellings/Configurations <<'PY'
+import sys
+folder = sys.argv[1]
+line = "SETTING_THAT_IS_LONG = some value of the setting\n"
+open(folder + "/Big.xcconfig", "w").write(line * (8 * 1024 * 1024 // len(line) - 1))
+spellings = ["Big.xcconfig", "./Big.xcconfig"] + ["sub/../" + "./" * k + "Big.xcconfig" for k in range(198)]
+with open(folder + "/Darkroom.xcconfig", "a") as out:
+    out.writelines(f'#include "{spelling}"\n' for spelling in spellings)
+PY
+max_seconds=25
+max_kib=$((256 * 1024))
+bounded "an 8 MiB .xcconfig included under 200 spellings: read once (exit 0)" 0 "$capdoc" lint-plist --project spellings/Darkroom.xcodeproj
+max_seconds=2
+max_kib=$((128 * 1024))
 
 # --- Source files (--sources): skipped with a note, the rest scanned ---
 mkdir -p sources
