@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// What the command line says about every input: nil fields are read from each input instead.
@@ -189,6 +190,12 @@ public struct LintInputReader: Sendable {
         var localizationPaths: [String] = []
         var placeForNewKeys: LintLocation?
         if let file = resolved.infoPlistFile {
+            // Inside the project, no folder link is followed on the way to it (issue 41).
+            let absolute = XcodePath.join(project.paths.workingFolder, file)
+            if let link = LinkedComponent.first(in: absolute, below: project.paths.containingFolder) {
+                let error = XcodeProjectError(path: file, reason: .linkInPath(project.paths.display(link)))
+                return .failure(LintFailure(location: LintLocation(file: file), message: "target '\(resolved.target)': \(error.message)"))
+            }
             let document: PlistDocument
             do {
                 document = try PlistReader().read(contentsOf: file)

@@ -49,6 +49,10 @@ struct XCConfigLibrary: Sendable {
             let path = queue[next]
             next += 1
             let display = paths.display(path)
+            // A folder link on the way would be followed by the read (only the file's own name is not).
+            if let link = LinkedComponent.first(in: path, below: paths.containingFolder) {
+                throw XcodeProjectError(path: display, reason: .linkInPath(paths.display(link)))
+            }
             var data: Data
             let identity: BoundedFileReader.FileIdentity
             do throws(BoundedFileReader.Failure) {
