@@ -144,6 +144,9 @@ struct LintPlistCommand: ParsableCommand {
             }
         }
 
+        if format == .human {
+            for warning in Set(subjects.flatMap(\.settingWarnings)).sorted() { Terminal.errorLine("warning: \(warning)") }
+        }
         var results: [LintResult] = []
         for (index, subject) in subjects.enumerated() {
             do {

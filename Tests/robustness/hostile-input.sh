@@ -185,5 +185,12 @@ printf '#include "../Linked/Shared.xcconfig"\n' >>include/Configurations/Darkroo
 bounded "an #include reached through a folder link: exit 2" 2 "$capdoc" lint-plist --project include/Darkroom.xcodeproj
 contains "  names the link" "$err" "Shared.xcconfig: error: is reached through 'include/Linked', a symbolic link"
 
+# A deployment target that is no version: a warning at the setting's place, and the lint goes on
+# for the newest versions (it was passed over without a word).
+cp -r "$xcode" target
+sed -i 's/MACOSX_DEPLOYMENT_TARGET = 13.0;/MACOSX_DEPLOYMENT_TARGET = 13.x;/' target/Darkroom.xcodeproj/project.pbxproj
+bounded "MACOSX_DEPLOYMENT_TARGET = 13.x: linted (exit 0)" 0 "$capdoc" lint-plist --project target/Darkroom.xcodeproj
+contains "  with a warning at its place" "$err" "^warning: target/Darkroom.xcodeproj/project.pbxproj:[0-9]+: MACOSX_DEPLOYMENT_TARGET = '13.x' is not a version"
+
 cd "$root"
 finish hostile-input

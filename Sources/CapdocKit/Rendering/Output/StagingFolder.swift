@@ -105,9 +105,13 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         }
     }
 
-    /// Gives the finished folder its permissions (those of the output it replaces, so that a private
-    /// output stays private) before it is swapped in.
-    func finish(mode: mode_t) throws {
+    /// Gives the finished folder its group and permissions (those of the output it replaces, so that
+    /// a private output stays private and a team's stays the team's) before it is swapped in. The
+    /// group first: changing it may clear the set-group-ID bit, which the mode then puts back. A
+    /// group the user does not belong to cannot be given (EPERM): the folder keeps the user's, as a
+    /// first build's does.
+    func finish(mode: mode_t, group: gid_t?) throws {
+        if let group { _ = fchown(descriptor, uid_t.max, group) }
         guard fchmod(descriptor, mode) == 0 else { throw OutputWriter.Failure.io("cannot set the permissions of '\(path)': \(SystemCall.reason)") }
     }
 
