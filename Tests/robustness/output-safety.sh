@@ -101,6 +101,20 @@ ln -s expected-A link-site
 bounded "an output that is a symbolic link is refused" 1 "$capdoc" build --content A --output link-site
 contains "  saying why" "$err" "it is a symbolic link"
 
+# The output's parent renamed during the build (issue 41): the swap fails, cleanly, and the staging
+# folder, no longer at its path, is removed through the descriptors the build holds (49 MB of it
+# stayed behind). The swap is delayed 3 s with strace so that the rename lands before it.
+mkdir -p moving/parent
+strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:delay_enter=3000000 \
+  "$capdoc" build --content A --output moving/parent/site >/dev/null 2>moving.err &
+builder=$!
+for _ in $(seq 100); do ls -A moving/parent | grep -q 'capdoc-new-' && break; sleep 0.1; done
+mv moving/parent moving/renamed
+wait "$builder"
+status=$?
+[ "$status" -ne 0 ] && pass "a build whose output's parent is renamed fails (exit $status)" || fail "a build whose output's parent is renamed fails"
+empty "  and leaves no staging folder in the renamed folder" "$(ls -A moving/renamed | grep 'capdoc-new-' || true)"
+
 # Output paths that cannot be built into, refused before a folder is made (issue 41): one of 5,000
 # characters (it left 2,022 nested folders when the path grew too long), and one with bytes that are
 # not UTF-8 (Swift reads them as U+FFFD, which names another folder).
