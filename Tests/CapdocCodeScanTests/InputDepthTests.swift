@@ -24,6 +24,15 @@ import Testing
         #expect(found == ["requestLocation"])
     }
 
+    /// Found by FuzzSourceScanner: under the old budget (2^20) it was parsed, for 15 s.
+    @Test func eighteenNestedBracketsAfterANameAreTurnedAway() {
+        let started = Date()
+        #expect(
+            scanner.scan(Array("let t [[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]".utf8), language: .swift)
+                == .skipped("square brackets nested too deeply to parse in reasonable time"))
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
     @Test func theCallAfterALongChainIsFoundAtItsPlace() {
         let source = "let x = a" + String(repeating: "()", count: 20_000) + "\n  manager.requestLocation()\n"
         #expect(hits(inSwift: source) == [Hit(api: "requestLocation()", line: 2, column: 11)])
