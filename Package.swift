@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "CapdocKit", targets: ["CapdocKit"]),
         // For the fuzz harnesses (Fuzz/, a package of their own), not for CapdocKit's users.
         .library(name: "CapdocTestSupport", targets: ["CapdocTestSupport"]),
+        // The source scanner of `lint-plist --sources`, also for the fuzz harness over it.
+        .library(name: "CapdocCodeScan", targets: ["CapdocCodeScan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -33,6 +33,11 @@ let package = Package(
         .executableTarget(name: "FuzzBinaryPlist", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
         // (5) The Markdown writer: the input is prose (a note); its Markdown, read back by cmark, holds no HTML, no script URL, the prose's links.
         .executableTarget(name: "FuzzMarkdownWriter", dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc)], swiftSettings: asLibrary),
+        // (6) The source scanner of `lint-plist --sources`: the input is one Swift (or, after `//objc`, Objective-C) file.
+        .executableTarget(
+            name: "FuzzSourceScanner",
+            dependencies: ["FuzzSupport", .product(name: "CapdocKit", package: capdoc), .product(name: "CapdocCodeScan", package: capdoc)],
+            swiftSettings: asLibrary),
     ],
     swiftLanguageModes: [.v6]
 )

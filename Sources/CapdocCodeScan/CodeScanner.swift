@@ -51,32 +51,54 @@ public struct CodeScanner: Sendable {
         scan(try SourceTree(path: dependency.path, isDependency: true), dependency: dependency.name)
     }
 
-    private func scan(_ tree: SourceTree, dependency: String?) -> CodeScan {
-        var skipped = tree.skipped
+    /// Scans one file's contents that are already in memory, as ``scan(directory:)`` scans each file
+    /// it reads; `path` names the file in the references, and its extension (`.swift`, `.m`, `.mm`)
+    /// says the language. For tools that hold the text already, and for the fuzz harness.
+    public func scan(contents: [UInt8], path: String) -> CodeScan {
+        let language: SourceTree.Language = path.hasSuffix(".swift") ? .swift : .objectiveC
+        var scan = CodeScan(references: [], filesScanned: 0, skipped: [])
         var references: [(reference: CodeReference, patternIndex: Int)] = []
-        var filesScanned = 0
+        add(contents, of: SourceTree.SourceFile(path: path, language: language), dependency: nil, to: &scan, references: &references)
+        return Self.sorted(scan, references)
+    }
+
+    private func scan(_ tree: SourceTree, dependency: String?) -> CodeScan {
+        var scan = CodeScan(references: [], filesScanned: 0, skipped: tree.skipped)
+        var references: [(reference: CodeReference, patternIndex: Int)] = []
         for file in tree.files {
-            let bytes: [UInt8]
             switch FileSystem.contents(ofFileAt: file.path, maximumSize: SourceTree.maximumFileSize) {
-            case .bytes(let read): bytes = read
-            case .tooLarge: skipped.append("\(file.path): larger than \(SourceTree.maximumFileSize >> 20) MiB"); continue
-            case .unreadable(let reason): skipped.append("\(file.path): could not be read: \(reason)"); continue
-            }
-            let matches: [SourceMatch]
-            switch scan(bytes, language: file.language) {
-            case .matches(let found): matches = found
-            case .skipped(let reason): skipped.append("\(file.path): \(reason)"); continue
-            }
-            filesScanned += 1
-            for match in matches {
-                let reference = CodeReference(
-                    api: patterns[match.patternIndex].api, argument: match.argument, file: file.path,
-                    line: match.line, column: match.column, language: file.language == .swift ? .swift : .objectiveC,
-                    condition: match.condition, dependency: dependency)
-                references.append((reference, match.patternIndex))
+            case .bytes(let read): add(read, of: file, dependency: dependency, to: &scan, references: &references)
+            case .tooLarge: scan.skipped.append("\(file.path): larger than \(SourceTree.maximumFileSize >> 20) MiB")
+            case .unreadable(let reason): scan.skipped.append("\(file.path): could not be read: \(reason)")
             }
         }
-        references.sort { left, right in
+        return Self.sorted(scan, references)
+    }
+
+    /// Scans one file's bytes into `scan`: its references, or why it was skipped.
+    private func add(
+        _ bytes: [UInt8], of file: SourceTree.SourceFile, dependency: String?, to scan: inout CodeScan,
+        references: inout [(reference: CodeReference, patternIndex: Int)]
+    ) {
+        let matches: [SourceMatch]
+        switch self.scan(bytes, language: file.language) {
+        case .matches(let found): matches = found
+        case .skipped(let reason): scan.skipped.append("\(file.path): \(reason)"); return
+        }
+        scan.filesScanned += 1
+        for match in matches {
+            let reference = CodeReference(
+                api: patterns[match.patternIndex].api, argument: match.argument, file: file.path,
+                line: match.line, column: match.column, language: file.language == .swift ? .swift : .objectiveC,
+                condition: match.condition, dependency: dependency)
+            references.append((reference, match.patternIndex))
+        }
+    }
+
+    /// The scan with its references in their documented order (``CodeScan/references``).
+    private static func sorted(_ scan: CodeScan, _ references: [(reference: CodeReference, patternIndex: Int)]) -> CodeScan {
+        var scan = scan
+        let ordered = references.sorted { left, right in
             if left.reference.file != right.reference.file {
                 return left.reference.file.utf8.lexicographicallyPrecedes(right.reference.file.utf8)
             }
@@ -84,7 +106,8 @@ public struct CodeScanner: Sendable {
             if left.reference.column != right.reference.column { return left.reference.column < right.reference.column }
             return left.patternIndex < right.patternIndex
         }
-        return CodeScan(references: references.map(\.reference), filesScanned: filesScanned, skipped: skipped)
+        scan.references = ordered.map(\.reference)
+        return scan
     }
 
     /// The matches in one file's contents. A Swift file that is not valid UTF-8 is decoded with
@@ -94,7 +117,7 @@ public struct CodeScanner: Sendable {
         case .swift:
             return swift.isEmpty ? .matches([]) : swift.scan(String(decoding: bytes, as: UTF8.self))
         case .objectiveC:
-            return .matches(objectiveC.matches(in: bytes))
+            return objectiveC.matches(in: bytes)
         }
     }
 }

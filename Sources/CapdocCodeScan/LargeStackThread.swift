@@ -12,7 +12,9 @@ import Foundation
 enum LargeStackThread {
     static let stackSize = 512 << 20
 
-    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Result {
+    /// Runs `work` on a new thread of `stackSize` bytes (a test may ask for a small one, to show
+    /// that some work does not recurse) and waits for its result.
+    static func run<Result: Sendable>(stackSize: Int = stackSize, _ work: @escaping @Sendable () -> Result) -> Result {
         let outcome = Outcome<Result>()
         let thread = Thread {
             outcome.set(work())

@@ -35,12 +35,14 @@ struct ObjCReferenceFinder: Sendable {
 
     var isEmpty: Bool { patterns.isEmpty }
 
-    func matches(in source: [UInt8]) -> [SourceMatch] {
-        guard !patterns.isEmpty else { return [] }
-        let (tokens, directives) = ObjCTokenizer.tokensAndDirectives(in: source)
+    func matches(in source: [UInt8]) -> FileScanOutcome {
+        guard !patterns.isEmpty else { return .matches([]) }
+        guard let (tokens, directives) = ObjCTokenizer.tokensAndDirectives(in: source) else {
+            return .skipped("more than \(ObjCTokenizer.maximumTokens) tokens, too many to scan in bounded memory")
+        }
         var search = Search(tokens: tokens, directives: directives, selectors: selectorPatterns, typeNames: typeNamePatterns)
         search.run()
-        return search.matches
+        return .matches(search.matches)
     }
 }
 

@@ -40,14 +40,16 @@ struct ObjCTokenizer {
     /// The text of the preprocessor line being skipped, comments and splices left out.
     private var directiveText: [UInt8] = []
 
-    static func tokens(in bytes: [UInt8]) -> [ObjCToken] {
-        tokensAndDirectives(in: bytes).tokens
-    }
+    /// How many tokens and directives one file may hold. Each token keeps its text and position, and
+    /// each `[` the finder's frame, about a hundred bytes together: eight million `[` took 900 MB.
+    /// A million is an ordinary file of about 4 MB.
+    static let maximumTokens = 1_000_000
 
-    /// The tokens, and the conditional directives (`#if`, `#elif`, `#else`, `#endif`…) between them.
-    static func tokensAndDirectives(in bytes: [UInt8]) -> (tokens: [ObjCToken], directives: [ObjCDirective]) {
+    /// The tokens, and the conditional directives (`#if`, `#elif`, `#else`, `#endif`…) between them;
+    /// nil when there are more than ``maximumTokens`` (the tokenizer stops there).
+    static func tokensAndDirectives(in bytes: [UInt8]) -> (tokens: [ObjCToken], directives: [ObjCDirective])? {
         var tokenizer = ObjCTokenizer(bytes: bytes)
-        tokenizer.run()
+        guard tokenizer.run() else { return nil }
         return (tokenizer.tokens, tokenizer.directives)
     }
 
@@ -56,8 +58,10 @@ struct ObjCTokenizer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a byte-order mark is not code
     }
 
-    private mutating func run() {
+    /// Tokenizes the file; false if it holds more than ``maximumTokens``.
+    private mutating func run() -> Bool {
         while let byte = peek() {
+            guard tokens.count + directives.count <= Self.maximumTokens else { return false }
             switch byte {
             case ASCII.newline:
                 advanceOverNewline()
@@ -91,6 +95,7 @@ struct ObjCTokenizer {
                 emit(.punctuation, String(decoding: [byte], as: UTF8.self), at: start)
             }
         }
+        return tokens.count + directives.count <= Self.maximumTokens
     }
 
     // MARK: Tokens

@@ -20,9 +20,9 @@ struct SwiftCallee {
     var argumentNames: [String?]?
 
     init?(_ expression: ExprSyntax) {
-        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
-            self.init(specialized.expression)
-        } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
+        var expression = expression
+        while let specialized = expression.as(GenericSpecializationExprSyntax.self) { expression = specialized.expression }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
             self.init(reference: reference, base: nil, isImplicitMember: false)
         } else if let member = expression.as(MemberAccessExprSyntax.self) {
             self.init(reference: member.declName, base: member.base, isImplicitMember: member.base == nil)
@@ -36,9 +36,17 @@ struct SwiftCallee {
         nameToken = reference.baseName
         argumentNames = reference.argumentNames.map { names in names.arguments.map { Self.label($0.name) } }
         self.isImplicitMember = isImplicitMember
-        let receiver = base.flatMap { SwiftCallee($0) }
-        qualifier = receiver?.name
-        qualifierToken = receiver?.nameToken
+        qualifierToken = base.flatMap(Self.lastName(of:))
+        qualifier = qualifierToken.map(Self.plainName)
+    }
+
+    /// The last name of a receiver that is a plain or qualified name (`PHAsset`, `Photos.PHAsset`),
+    /// looked at one level down only: a receiver `a.b.b.b…` millions of names long is not walked.
+    private static func lastName(of receiver: ExprSyntax) -> TokenSyntax? {
+        var receiver = receiver
+        while let specialized = receiver.as(GenericSpecializationExprSyntax.self) { receiver = specialized.expression }
+        if let reference = receiver.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+        return receiver.as(MemberAccessExprSyntax.self)?.declName.baseName
     }
 
     /// A token's identifier without the backticks that let a keyword be a name (`` `default` ``).

@@ -16,13 +16,23 @@
 ///   would stop there and leave the rest of the file unscanned, which is better said than done
 ///   silently. Brackets, braces, parentheses and `#if`s count, as they do for the parser.
 ///
+/// - **Too many tokens.** swift-syntax keeps the whole tree, a few hundred bytes per token, and
+///   spends tens of microseconds on each in a debug build, whatever their shape: two million `a;`
+///   take 650 MB and 80 s. A file of more than ``maximumTokens`` is refused, which bounds the memory
+///   and time of one file; an ordinary file of that many tokens is about 4 MB.
+///
 /// The guard reads the text with a small lexer of its own that knows comments (nested, as Swift's
 /// are) and string literals (raw, multi-line, with interpolations), so that a bracket in a comment
 /// or a string does not count and one in an interpolation does.
 struct SwiftNestingGuard {
-    static let squareBracketBudget = 1 << 20
+    /// 2^18: eighteen nested `[` after a name (`let t [[[…`, found by the fuzzer) took 15 s to parse in
+    /// a debug build at 2^19; a table of 2,000 rows of `[[1, 2], [3, 4]]` costs 40,000.
+    static let squareBracketBudget = 1 << 18
     static let maximumConditionalDepth = 16
     static let maximumGenericDepth = 16
+    /// Names, numbers, punctuation and string literals outside comments, counted roughly (an
+    /// operator of three characters counts three): the parser's memory grows with them.
+    static let maximumTokens = 1_000_000
     /// A little under the parser's limit, which also counts the `<` of generic arguments; this lexer
     /// cannot tell those from less-than signs, so leaves them out.
     static let maximumDepth = SwiftSourceScanner.maximumNestingLevel - 16
@@ -48,6 +58,7 @@ struct SwiftNestingGuard {
     private var conditionalDepth = 0
     private var genericDepth = 0
     private var squareCost = 0
+    private var tokens = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -65,6 +76,10 @@ struct SwiftNestingGuard {
 
     private mutating func stepInCode(interpolationParentheses: Int?) -> String? {
         let byte = bytes[position]
+        if startsToken(byte) {
+            tokens += 1
+            if tokens > Self.maximumTokens { return "more than \(Self.maximumTokens) tokens, too many to parse in bounded memory" }
+        }
         switch byte {
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
             while position < bytes.count, bytes[position] != ASCII.newline { position += 1 }
@@ -186,6 +201,19 @@ struct SwiftNestingGuard {
             close()
         }
         return nil
+    }
+
+    /// Whether the byte at the position starts a token: not white space, not the start of a
+    /// comment, not within a name or number.
+    private func startsToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.space, ASCII.tab, ASCII.newline, ASCII.carriageReturn, ASCII.formFeed, ASCII.verticalTab, 0:
+            return false
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*"):
+            return false
+        default:
+            return !(ASCII.isIdentifierContinuation(byte) && position > 0 && ASCII.isIdentifierContinuation(bytes[position - 1]))
+        }
     }
 
     private mutating func open() -> String? {

@@ -37,17 +37,16 @@ struct SwiftSourceScanner: Sendable {
             return text.withUTF8 { bytes in
                 if let reason = SwiftNestingGuard.reasonToSkip(bytes) { return .skipped(reason) }
                 let tree = Parser.parse(source: bytes, maximumNestingLevel: Self.maximumNestingLevel)
-                return .matches(Self.matches(of: patterns, in: tree))
+                return .matches(Self.matches(of: patterns, in: tree, lines: SourceLines(bytes)))
             }
         }
     }
 
-    private static func matches(of patterns: [(index: Int, pattern: SwiftPattern)], in tree: SourceFileSyntax) -> [SourceMatch] {
-        let finder = SwiftReferenceFinder(patterns: patterns)
+    private static func matches(of patterns: [(index: Int, pattern: SwiftPattern)], in tree: SourceFileSyntax, lines: SourceLines) -> [SourceMatch] {
+        var finder = SwiftReferenceFinder(patterns: patterns)
         finder.walk(tree)
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
         return finder.found.map { found in
-            let location = converter.location(for: found.token.positionAfterSkippingLeadingTrivia)
+            let location = lines.location(ofOffset: found.token.positionAfterSkippingLeadingTrivia.utf8Offset)
             return SourceMatch(
                 patternIndex: found.patternIndex, argument: found.argument, line: location.line, column: location.column, condition: found.condition)
         }

@@ -38,10 +38,26 @@ public enum BoundedFileReader {
         }
     }
 
+    /// Which file a path reached: its device and inode, the same whatever the path's spelling.
+    public struct FileIdentity: Sendable, Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
     /// The bytes of the regular file at `path`, if it has at most `limit` of them.
     public static func read<Bytes: RangeReplaceableCollection<UInt8>>(
         _ path: String, limit: Int, followingLinks: Bool = false, as _: Bytes.Type = [UInt8].self
     ) throws(Failure) -> Bytes {
+        try read(path, limit: limit, followingLinks: followingLinks, as: Bytes.self, unlessIn: []).bytes!
+    }
+
+    /// The identity of the regular file at `path`, and its bytes (if it has at most `limit`), unless
+    /// `known` holds that identity: then the file is opened and checked, but not read again (nil).
+    /// For inputs that many paths may name (an `.xcconfig` included as `a.xcconfig`, `./a.xcconfig`,
+    /// `x/../a.xcconfig`…), so that each file is read once, however it is spelled.
+    public static func read<Bytes: RangeReplaceableCollection<UInt8>>(
+        _ path: String, limit: Int, followingLinks: Bool = false, as _: Bytes.Type = [UInt8].self, unlessIn known: Set<FileIdentity>
+    ) throws(Failure) -> (identity: FileIdentity, bytes: Bytes?) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         let descriptor = open(path, flags)
         guard descriptor >= 0 else {
@@ -57,6 +73,8 @@ public enum BoundedFileReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(describe(errno: errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
+        let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        guard !known.contains(identity) else { return (identity, nil) }
         guard status.st_size <= limit else { throw .tooLarge(size: Int(status.st_size)) }
 
         var contents = Bytes()
@@ -70,7 +88,7 @@ public enum BoundedFileReader {
                 if errno == EINTR { continue }
                 throw .unreadable(describe(errno: errno))
             }
-            if got == 0 { return contents }
+            if got == 0 { return (identity, contents) }
             contents.append(contentsOf: chunk[0..<got])
             if contents.count > limit { throw .tooLarge(size: contents.count) }  // it grew while being read
         }

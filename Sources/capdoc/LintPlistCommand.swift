@@ -146,6 +146,9 @@ struct LintPlistCommand: ParsableCommand {
             }
         }
 
+        if format == .human {
+            for warning in Set(subjects.flatMap(\.settingWarnings)).sorted() { Terminal.errorLine("warning: \(warning)") }
+        }
         var results: [LintResult] = []
         for (index, subject) in subjects.enumerated() {
             do {
@@ -185,11 +188,12 @@ struct LintPlistCommand: ParsableCommand {
         var uses: [CodeUse] = []
         var seen: Set<String> = []
         func add(_ scan: CodeScan) {
-            // Files that could have held calls but were not read are worth a note; folders of
-            // dependencies, frameworks and tests are left out by design.
+            // Files that could have held calls but were not read are worth a warning (the lint may
+            // miss a request made there); folders of dependencies, frameworks and tests are left out
+            // by design.
             let notScanned = scan.skipped.filter { !$0.hasSuffix("not the app's code") && !$0.hasSuffix("does not ship in the app") }
             if format == .human {
-                for item in notScanned { Terminal.errorLine("note: not scanned: \(item)") }
+                for item in notScanned { Terminal.errorLine("warning: not scanned: \(item)") }
             }
             for reference in scan.references {
                 guard let index = Int(reference.api), apis.indices.contains(index) else { continue }

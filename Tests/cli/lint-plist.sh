@@ -288,7 +288,7 @@ lacks "  code under Pods/ is not the app's" "$out" 'Vendor.swift'
 expect_status "the same code on an iOS 13 target is fine" 0 lint "$bundles/code/Info.plist" --platform ios --deployment-target 13.0 --sources "$bundles/code"
 mkdir -p "$work/linked" && ln -s /etc/passwd "$work/linked/Secrets.swift"
 expect_status "a link in the sources is not followed" 0 lint "$bundles/code/Info.plist" --platform ios --deployment-target 13.0 --sources "$work/linked"
-contains "  and the note says so" "$err" "^note: not scanned: .*/linked/Secrets.swift: symbolic link, not followed$"
+contains "  and the warning says so" "$err" "^warning: not scanned: .*/linked/Secrets.swift: symbolic link, not followed$"
 expect_status "a sources folder that is not there could not be linted" 2 lint "$bundles/code/Info.plist" --platform ios --sources "$work/nowhere"
 
 # The CI case: an app whose code asks for Always while its project has only the When In Use string.

@@ -166,5 +166,31 @@ done
 bounded "lint-plist of a 10 MB usage string exits 0" 0 "$capdoc" lint-plist plists/huge-string.plist --platform ios --content "$root/Content"
 contains "  and lints it" "$out" '^checked plists/huge-string.plist for ios'
 
+# Folder links inside a project (issue 41): the kernel follows a link in any folder of a path, so
+# each component below the project is checked; an INFOPLIST_FILE, an #include and a de.lproj
+# reached through a folder link are refused with exit 2 and the link's path, never read.
+xcode="$root/Tests/CapdocKitTests/Fixtures/lint/xcode/Darkroom"
+mkdir -p lproj/outside/de.lproj lproj/app
+printf '"NSLocationWhenInUseUsageDescription" = "Karte";\n' >lproj/outside/de.lproj/InfoPlist.strings
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>NSLocationWhenInUseUsageDescription</key><string>Map.</string></dict></plist>\n' >lproj/app/Info.plist
+ln -s ../outside/de.lproj lproj/app/de.lproj
+bounded "a de.lproj that is a folder link: exit 2, not skipped in silence" 2 "$capdoc" lint-plist --platform ios lproj/app/Info.plist
+contains "  names the link" "$err" "'lproj/app/de.lproj' is a symbolic link, which capdoc does not follow"
+cp -r "$xcode" infoplist && mkdir -p infoplist-outside && mv infoplist/Darkroom infoplist-outside/ && ln -s ../infoplist-outside/Darkroom infoplist/Darkroom
+bounded "an INFOPLIST_FILE reached through a folder link: exit 2" 2 "$capdoc" lint-plist --project infoplist/Darkroom.xcodeproj
+contains "  names the link" "$err" "Info.plist: error: target 'Darkroom': is reached through 'infoplist/Darkroom', a symbolic link"
+cp -r "$xcode" include && mkdir -p include-outside && ln -s ../include-outside include/Linked
+printf 'MACOSX_DEPLOYMENT_TARGET = 10.9\n' >include-outside/Shared.xcconfig
+printf '#include "../Linked/Shared.xcconfig"\n' >>include/Configurations/Darkroom.xcconfig
+bounded "an #include reached through a folder link: exit 2" 2 "$capdoc" lint-plist --project include/Darkroom.xcodeproj
+contains "  names the link" "$err" "Shared.xcconfig: error: is reached through 'include/Linked', a symbolic link"
+
+# A deployment target that is no version: a warning at the setting's place, and the lint goes on
+# for the newest versions (it was passed over without a word).
+cp -r "$xcode" target
+sed -i 's/MACOSX_DEPLOYMENT_TARGET = 13.0;/MACOSX_DEPLOYMENT_TARGET = 13.x;/' target/Darkroom.xcodeproj/project.pbxproj
+bounded "MACOSX_DEPLOYMENT_TARGET = 13.x: linted (exit 0)" 0 "$capdoc" lint-plist --project target/Darkroom.xcodeproj
+contains "  with a warning at its place" "$err" "^warning: target/Darkroom.xcodeproj/project.pbxproj:[0-9]+: MACOSX_DEPLOYMENT_TARGET = '13.x' is not a version"
+
 cd "$root"
 finish hostile-input

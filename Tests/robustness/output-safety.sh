@@ -101,4 +101,41 @@ ln -s expected-A link-site
 bounded "an output that is a symbolic link is refused" 1 "$capdoc" build --content A --output link-site
 contains "  saying why" "$err" "it is a symbolic link"
 
+# The output's parent renamed during the build (issue 41): the swap fails, cleanly, and the staging
+# folder, no longer at its path, is removed through the descriptors the build holds (49 MB of it
+# stayed behind). The swap is delayed 3 s with strace so that the rename lands before it.
+mkdir -p moving/parent
+strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:delay_enter=3000000 \
+  "$capdoc" build --content A --output moving/parent/site >/dev/null 2>moving.err &
+builder=$!
+for _ in $(seq 100); do ls -A moving/parent | grep -q 'capdoc-new-' && break; sleep 0.1; done
+mv moving/parent moving/renamed
+wait "$builder"
+status=$?
+[ "$status" -ne 0 ] && pass "a build whose output's parent is renamed fails (exit $status)" || fail "a build whose output's parent is renamed fails"
+empty "  and leaves no staging folder in the renamed folder" "$(ls -A moving/renamed | grep 'capdoc-new-' || true)"
+
+# Output paths that cannot be built into, refused before a folder is made (issue 41): one of 5,000
+# characters (it left 2,022 nested folders when the path grew too long), and one with bytes that are
+# not UTF-8 (Swift reads them as U+FFFD, which names another folder).
+mkdir -p long-output
+long=$(python3 -c "print('/'.join(['abcdefghi'] * 500))")
+bounded "a 5,000-character --output is refused" 1 "$capdoc" build --content A --output "long-output/$long"
+contains "  saying why" "$err" "bytes long as an absolute path; at most"
+empty "  and no folder was made" "$(ls -A long-output)"
+bounded "an --output that is not UTF-8 is refused" 1 "$capdoc" build --content A --output "$(printf 'not-utf8-\xff')"
+contains "  saying why" "$err" "it holds U\\+FFFD"
+empty "  and nothing was written, under either name" "$(ls -A | grep '^not-utf8-' || true)"
+
+# A rebuild keeps the output folder's group and mode (set-group-ID included), as a team's shared
+# folder needs; it reset the group before.
+"$capdoc" build --content A --output shared >/dev/null 2>&1
+if chgrp daemon shared 2>/dev/null; then
+  chmod 2750 shared
+  bounded "a rebuild of a folder of group daemon, mode 2750" 0 "$capdoc" build --content B --output shared
+  [ "$(stat -c '%G %a' shared)" = "daemon 2750" ] && pass "  keeps its group and mode" || fail "  keeps its group and mode" "$(stat -c '%G %a' shared)"
+else
+  skip "the group of a rebuilt output" "this user cannot give a folder the group daemon"
+fi
+
 finish output-safety

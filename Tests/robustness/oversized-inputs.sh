@@ -5,8 +5,8 @@
 # Foundation parses it; quotes against a 4 MB archive named by every source cost the archive once.
 # Each run is bounded in time and memory (Tests/robustness/lib.sh).
 # The limits: Info.plist 16 MiB, InfoPlist.strings / .xcstrings 8 MiB, project.pbxproj 64 MiB,
-# .xcconfig 8 MiB, a source file for --sources 8 MiB (skipped, not fatal), an archive 8 MiB, a
-# Content file 8 MiB.
+# .xcconfig 8 MiB, a source file for --sources 8 MiB or a million tokens (skipped, not fatal), an
+# archive 8 MiB, a Content file 8 MiB.
 # Usage: Tests/robustness/oversized-inputs.sh PATH-TO-CAPDOC   (run from the package root)
 source "$(dirname "$0")/lib.sh" "$1"
 fixtures="$root/Tests/CapdocKitTests/Fixtures"
@@ -100,6 +100,25 @@ cp -r "$fixtures/lint/xcode/Darkroom" xcconfig
 truncate -s 12G xcconfig/Configurations/Darkroom.xcconfig
 bounded "a 12 GB sparse .xcconfig: exit 2" 2 "$capdoc" lint-plist --project xcconfig/Darkroom.xcodeproj
 contains "  refused by its size" "$err" "Darkroom.xcconfig: error: 12884901888 bytes, over the limit of 8 MiB"
+# One 8 MiB .xcconfig included under 200 spellings (`Big.xcconfig`, `./Big.xcconfig`,
+# `sub/.././Big.xcconfig`…): read and parsed once, by its device and inode (issue 41; it was read
+# 200 times, 292 s and 1.7 GB).
+cp -r "$fixtures/lint/xcode/Darkroom" spellings
+mkdir -p spellings/Configurations/sub
+python3 - spellings/Configurations <<'PY'
+import sys
+folder = sys.argv[1]
+line = "SETTING_THAT_IS_LONG = some value of the setting\n"
+open(folder + "/Big.xcconfig", "w").write(line * (8 * 1024 * 1024 // len(line) - 1))
+spellings = ["Big.xcconfig", "./Big.xcconfig"] + ["sub/../" + "./" * k + "Big.xcconfig" for k in range(198)]
+with open(folder + "/Darkroom.xcconfig", "a") as out:
+    out.writelines(f'#include "{spelling}"\n' for spelling in spellings)
+PY
+max_seconds=25
+max_kib=$((256 * 1024))
+bounded "an 8 MiB .xcconfig included under 200 spellings: read once (exit 0)" 0 "$capdoc" lint-plist --project spellings/Darkroom.xcodeproj
+max_seconds=2
+max_kib=$((128 * 1024))
 
 # --- Source files (--sources): skipped with a note, the rest scanned ---
 mkdir -p sources
@@ -108,6 +127,38 @@ printf 'import CoreLocation\n' >sources/App.swift
 truncate -s 12G sources/Huge.swift
 bounded "a 12 GB sparse source file: skipped, the lint goes on (exit 0)" 0 "$capdoc" lint-plist --platform ios sources/Info.plist --sources sources
 contains "  the file is named as skipped" "$out$err" "Huge.swift: larger than 8 MiB"
+
+# --- Source files shaped to multiply the parser's work (issue 41): skipped with a warning ---
+# An 8 MB call chain `a()()()…` crashed the scan (SIGSEGV, 2.4 GB); a 6 MB member chain `a.b.b…`
+# took GBs. Past a million tokens a file is not parsed at all; under it, the syntax tree is walked
+# without recursion, however deep a chain makes it.
+mkdir -p chains
+plist chains/Info.plist
+python3 - chains <<'PY'
+import sys
+folder = sys.argv[1]
+open(folder + "/Calls.swift", "w").write("let x = a" + "()" * (4 * 1024 * 1024 - 64) + "\n")
+open(folder + "/Members.swift", "w").write("let x = a" + ".b" * (3 * 1024 * 1024) + "\n")
+open(folder + "/Brackets.m", "w").write("[" * (8 * 1024 * 1024 - 64) + "\n")
+PY
+# Reading three 8 MB files and counting a million tokens in each, in a debug build.
+max_seconds=5
+max_kib=$((192 * 1024))
+bounded "an 8 MB call chain, a 6 MB member chain, 8 MB of [ in Objective-C: skipped, exit 0" 0 "$capdoc" lint-plist --platform ios chains/Info.plist --sources chains
+for file in Calls.swift Members.swift; do
+  contains "  $file is named, with a warning" "$err" "^warning: not scanned: chains/$file: more than 1000000 tokens, too many to parse in bounded memory$"
+done
+contains "  Brackets.m is named, with a warning" "$err" "^warning: not scanned: chains/Brackets.m: more than 1000000 tokens, too many to scan in bounded memory$"
+mkdir -p chain
+plist chain/Info.plist
+python3 -c 'import sys; open(sys.argv[1], "w").write("let x = a" + "()" * 250000 + "\nmanager.requestAlwaysAuthorization()\n")' chain/Chain.swift
+max_seconds=25
+max_kib=$((384 * 1024))
+bounded "a call chain 250,000 deep under the token budget is scanned: the Always request after it is found (exit 1)" 1 \
+  "$capdoc" lint-plist --platform ios chain/Info.plist --sources chain
+contains "  at its line" "$out" "chain/Chain.swift:2:9"
+max_seconds=2
+max_kib=$((128 * 1024))
 
 # --- Content and archives ---
 cp -r "$fixtures/base" content

@@ -1,3 +1,4 @@
+import CapdocFiles
 import Foundation
 
 /// What the command line says about every input: nil fields are read from each input instead.
@@ -213,6 +214,12 @@ public struct LintInputReader: Sendable {
         var localizationPaths: [String] = []
         var placeForNewKeys: LintLocation?
         if let file = resolved.infoPlistFile {
+            // Inside the project, no folder link is followed on the way to it (issue 41).
+            let absolute = XcodePath.join(project.paths.workingFolder, file)
+            if let link = LinkedComponent.first(in: absolute, below: project.paths.containingFolder) {
+                let error = XcodeProjectError(path: file, reason: .linkInPath(project.paths.display(link)))
+                return .failure(LintFailure(location: LintLocation(file: file), message: "target '\(resolved.target)': \(error.message)"))
+            }
             let document: PlistDocument
             do {
                 document = try PlistReader().read(contentsOf: file)
@@ -271,12 +278,23 @@ public struct LintInputReader: Sendable {
         subject.placeForNewKeys = placeForNewKeys
         subject.severalPlatforms = pass?.several ?? false
         subject.entitlements = entitlements
+        subject.settingWarnings = unreadableDeploymentTarget(of: resolved, platform: platform).map { [$0] } ?? []
         return .success(subject)
     }
 
     /// Where a setting of the target is written, when a file sets it.
     private func place(of setting: String, in resolved: ResolvedTarget) -> LintLocation? {
         resolved.settingPlaces[setting].map { LintLocation(file: $0.file, line: $0.line) }
+    }
+
+    /// The deployment-target setting, where it is set to something that is no version (`13.x`,
+    /// `$(UNDEFINED)`): said with its place, since the lint then checks for the newest versions.
+    private func unreadableDeploymentTarget(of resolved: ResolvedTarget, platform: String) -> String? {
+        guard let setting = vocabulary.entity(.platform, platform)?.attributes["deployment-setting"],
+            let value = resolved.deploymentTargets[setting] ?? resolved.settings[setting], !value.isEmpty, Version(value) == nil
+        else { return nil }
+        let place = self.place(of: setting, in: resolved).map { "\($0.file)\($0.line.map { ":\($0)" } ?? "")" } ?? resolved.target
+        return "\(place): \(setting) = '\(value)' is not a version; target '\(resolved.target)' is linted for the newest versions"
     }
 
     private func deploymentTarget(of resolved: ResolvedTarget, platform: String) -> Version? {

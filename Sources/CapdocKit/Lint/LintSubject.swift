@@ -26,6 +26,9 @@ public struct LintSubject: Sendable {
     var severalPlatforms = false
     /// The code-signing entitlements the bundle ships (`CODE_SIGN_ENTITLEMENTS`), when known.
     var entitlements: Entitlements?
+    /// What reading the project's settings for this subject could not use, each `file:line: what`
+    /// (a deployment target that is no version): for the command to print as warnings.
+    public var settingWarnings: [String] = []
 
     public init(
         file: String, target: String? = nil, plist: [String: PlistValue], keyLocations: [String: LintLocation] = [:],

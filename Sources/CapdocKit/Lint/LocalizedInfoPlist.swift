@@ -45,7 +45,10 @@ enum LocalizedInfoPlistReader {
         var found: [String] = []
         for name in names.sorted() {
             let entry = joinPath(folder, name)
-            if name.hasSuffix(".lproj"), !isLink(entry) {
+            if name.hasSuffix(".lproj"), isLink(entry) {
+                // Listed, so that reading it refuses the link rather than passing it over in silence.
+                found.append(joinPath(entry, "InfoPlist.strings"))
+            } else if name.hasSuffix(".lproj") {
                 let strings = joinPath(entry, "InfoPlist.strings")
                 if FileManager.default.fileExists(atPath: strings) { found.append(strings) }
             } else if name == "InfoPlist.xcstrings" {
@@ -57,6 +60,8 @@ enum LocalizedInfoPlistReader {
 
     /// One `.lproj/InfoPlist.strings` file; the language is the folder's name without `.lproj`.
     public static func read(stringsAt path: String) throws(LocalizedStringsError) -> LocalizedInfoPlist {
+        let lproj = (path as NSString).deletingLastPathComponent
+        if isLink(lproj) { throw LocalizedStringsError(path: path, reason: "'\(lproj)' is a symbolic link, which capdoc does not follow") }
         let data = try contents(of: path)
         let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         let language = folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : folder

@@ -11,8 +11,13 @@ enum DomainReader {
 
     static func domain(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Domain? {
         guard let reader = MappingReader(node, what: "domain", allowed: fields, diagnostics: &diagnostics) else { return nil }
+        // Sentences (the purpose, the summary, the usage) may be long; names are printed on every page.
+        let sentences: Set = ["purpose", "usage-example", "usage-hint", "summary"]
         func text(_ field: String) -> Located<String>? {
-            reader.require(field, diagnostics: &diagnostics).flatMap { ValueReader.nonEmptyString($0, field: field, diagnostics: &diagnostics) }
+            let maximumLength = sentences.contains(field) ? nil : ValueReader.maximumLineFieldLength
+            return reader.require(field, diagnostics: &diagnostics).flatMap {
+                ValueReader.nonEmptyString($0, field: field, maximumLength: maximumLength, diagnostics: &diagnostics)
+            }
         }
         func flag(_ field: String) -> Bool? {
             reader.require(field, diagnostics: &diagnostics).flatMap { ValueReader.boolean($0, field: field, diagnostics: &diagnostics) }?.value

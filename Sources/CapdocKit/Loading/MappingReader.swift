@@ -104,10 +104,26 @@ enum ValueReader {
         return Located(text, at: node.location)
     }
 
-    static func nonEmptyString(_ node: YAMLNode, field: String, diagnostics: inout [Diagnostic]) -> Located<String>? {
+    /// The most UTF-8 bytes a field of one line (an id, a name, a title, a URL, a version list…) may
+    /// hold. Such fields are printed wherever their entry is named: a source's 1 MB title, on every
+    /// page that cites it, wrote 710 MB (issue 41). Prose (summaries, notes, quotes) is not one.
+    static let maximumLineFieldLength = 1_000
+
+    /// The text, if it is not blank; `maximumLength` nil for prose, which may be long.
+    static func nonEmptyString(
+        _ node: YAMLNode, field: String, maximumLength: Int? = maximumLineFieldLength, diagnostics: inout [Diagnostic]
+    ) -> Located<String>? {
         guard let text = string(node, field: field, diagnostics: &diagnostics) else { return nil }
         if startsBlank(text.value), text.value.isBlank {
             diagnostics.append(Diagnostic(.error, "'\(field)' must not be empty", at: text.location, check: .wrongType))
+            return nil
+        }
+        let length = text.value.utf8.count
+        if let maximumLength, length > maximumLength {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'\(field)' is \(length) bytes long, over the limit of \(maximumLength) for a field of one line",
+                    at: text.location, check: .wrongType))
             return nil
         }
         return text

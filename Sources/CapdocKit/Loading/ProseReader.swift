@@ -4,7 +4,9 @@ extension ValueReader {
     /// deeper than the renderers can write in linear time (`ProseNestingCheck`). The text is kept
     /// either way, so that the field reports nothing else; the error stops the build.
     static func prose(_ node: YAMLNode, field: String, allowEmpty: Bool = false, diagnostics: inout [Diagnostic]) -> Located<String>? {
-        let text = allowEmpty ? string(node, field: field, diagnostics: &diagnostics) : nonEmptyString(node, field: field, diagnostics: &diagnostics)
+        let text =
+            allowEmpty
+            ? string(node, field: field, diagnostics: &diagnostics) : nonEmptyString(node, field: field, maximumLength: nil, diagnostics: &diagnostics)
         if let text { checkNesting(text, field: field, diagnostics: &diagnostics) }
         return text
     }

@@ -2,7 +2,7 @@
 struct VocabularyLoader {
     /// The file of each simple vocabulary kind, and the extra fields its entries may have.
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
-        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version", "compile-conditions"]),
+        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version", "versions", "compile-conditions"]),
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
@@ -100,6 +100,13 @@ struct VocabularyLoader {
                     diagnostics.append(
                         Diagnostic(
                             .error, "key values '\(text.value)' is not one of \(Self.keyValueKinds.joined(separator: ", "))",
+                            at: text.location, check: .wrongType))
+                    continue
+                }
+                if extra == "versions", let word = text.value.split(separator: " ").first(where: { Version(String($0)) == nil }) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "versions: '\(word)' is not a version (dotted numbers separated by spaces, such as \"17.0 18.0\")",
                             at: text.location, check: .wrongType))
                     continue
                 }

@@ -102,6 +102,12 @@ public struct Vocabulary: Sendable {
         entity(.platform, platform)?.attributes["first-version"].flatMap(Version.init)
     }
 
+    /// The versions of a platform that get a deployment-target page (`versions` in `platforms.yaml`,
+    /// separated by spaces). Nil where the platform declares none.
+    public func declaredVersions(of platform: String) -> Set<Version>? {
+        entity(.platform, platform)?.attributes["versions"].map { Set($0.split(separator: " ").compactMap { Version(String($0)) }) }
+    }
+
     func entity(_ kind: EntityKind, _ id: String) -> Entity? {
         guard let position = index[kind.ordinal][id] else { return nil }
         return entities[kind.ordinal][position]

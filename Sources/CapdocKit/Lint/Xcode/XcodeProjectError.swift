@@ -12,6 +12,8 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
         /// An `.xcodeproj` folder without its `project.pbxproj`.
         case noProjectFile
         case symbolicLink
+        /// Reached through a folder that is a symbolic link (the link, as messages show it).
+        case linkInPath(String)
         /// A FIFO, a device, a folder: anything but a regular file.
         case notRegularFile
         case tooLarge(size: UInt64, limit: Int)
@@ -47,6 +49,7 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
             case .notAProject: "not an Xcode project: give the .xcodeproj folder or its project.pbxproj file"
             case .noProjectFile: "not an Xcode project: it has no project.pbxproj"
             case .symbolicLink: "is a symbolic link, which capdoc does not follow"
+            case let .linkInPath(link): "is reached through '\(link)', a symbolic link, which capdoc does not follow"
             case .notRegularFile: "not a regular file"
             case let .tooLarge(size, limit): "\(size) bytes, over the limit of \(Self.megabytes(limit))"
             case let .unreadable(why): "cannot be read: \(why)"

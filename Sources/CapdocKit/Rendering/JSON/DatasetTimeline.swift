@@ -94,15 +94,19 @@ struct DatasetTimeline {
         var corroborating: [String] = []
         var adjudications: [String] = []
 
+        /// Each list keeps its order and is checked for repeats by a set: a segment under thousands of
+        /// nested claims (`from 3.1`, `from 3.2`, …) lists thousands that corroborate, and searching the
+        /// list for each made the dataset cubic in them (issue 41).
         init(_ facts: [Fact]) {
+            var seenDeciding: Set<String> = [], seenCorroborating: Set<String> = []
             for fact in facts {
-                for claim in fact.deciding where !deciding.contains(claim) { deciding.append(claim) }
-                for claim in DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding) where !corroborating.contains(claim) {
+                for claim in fact.deciding where seenDeciding.insert(claim).inserted { deciding.append(claim) }
+                for claim in DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding) where seenCorroborating.insert(claim).inserted {
                     corroborating.append(claim)
                 }
                 if let adjudication = fact.adjudication, !adjudications.contains(adjudication) { adjudications.append(adjudication) }
             }
-            corroborating.removeAll { deciding.contains($0) }
+            corroborating.removeAll { seenDeciding.contains($0) }
         }
 
         /// The segment's first members, in the byte order of their names: `adjudications` (where a

@@ -18,9 +18,12 @@ struct BuildLock {
 
     init(beside placement: OutputPlacement, creatingFolders: Bool = true) throws {
         let path = placement.parent.appendingPathComponent(placement.siblingPrefix + "lock").path
+        let made = creatingFolders ? Self.missingAncestors(of: placement.parent) : []
         do {
             if creatingFolders { try FileManager.default.createDirectory(at: placement.parent, withIntermediateDirectories: true) }
         } catch {
+            // Whatever was made before the failure goes again, deepest first (rmdir: only if empty).
+            for folder in made.reversed() { rmdir(folder.path) }
             throw OutputWriter.Failure.io("cannot create the folder '\(placement.parent.path)': \(error.localizedDescription)")
         }
         descriptor = try Self.openOwnFile(path)
@@ -28,6 +31,17 @@ struct BuildLock {
             close(descriptor)
             throw OutputWriter.Failure.busy(placement.target.path)
         }
+    }
+
+    /// The folders of `folder`'s path that do not exist yet, outermost first.
+    private static func missingAncestors(of folder: URL) -> [URL] {
+        var missing: [URL] = []
+        var current = folder
+        while current.path != "/", SystemCall.status(of: current.path) == nil {
+            missing.append(current)
+            current = current.deletingLastPathComponent()
+        }
+        return missing.reversed()
     }
 
     func release() {

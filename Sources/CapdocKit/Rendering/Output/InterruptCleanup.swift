@@ -52,7 +52,11 @@ final class InterruptCleanup: @unchecked Sendable {
     /// waits here for the signal's handler to finish and end it, with the status of the signal
     /// (128 + n, as a shell expects of Ctrl-C) rather than with a build error.
     func removeAfterFailure(_ staging: StagingFolder) {
-        gate.withLock { Self.removeCompletely(staging.path) }
+        gate.withLock {
+            Self.removeCompletely(staging.path)
+            // Gone from its path, yet perhaps not gone: a folder above it renamed during the build.
+            staging.removeWhereverItIs()
+        }
         guard staging.isInterrupted, !caught.isEmpty else { return }
         while true { sleep(1) }
     }

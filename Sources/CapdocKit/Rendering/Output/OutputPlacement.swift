@@ -20,8 +20,28 @@ struct OutputPlacement {
     /// Capdoc's own names beside the output (lock, staging, retired folders) start with this.
     var siblingPrefix: String { ".\(name).capdoc-" }
 
+    /// Room left in a path for what the build writes under the output (`targets/…/1.html`), and for
+    /// the names beside it (`.NAME.capdoc-staging-…`).
+    static let roomForContents = 256
+    static let roomForSiblings = 48
+
     init(_ output: String, inputs: [String]) throws {
+        // Swift reads a command-line argument that is not UTF-8 with U+FFFD in place of its bytes:
+        // that path names another folder than the one meant, which the build would create.
+        guard !output.contains("\u{FFFD}") else {
+            throw OutputWriter.Failure.placement(
+                output, "it holds U+FFFD, as a path with bytes that are not UTF-8 reads; give a path in UTF-8")
+        }
         let target = URL(fileURLWithPath: output).standardizedFileURL
+        // Too long a path fails only once its folders are made, one by one, and leaves them behind.
+        if let long = target.pathComponents.first(where: { $0.utf8.count + Self.roomForSiblings > Int(NAME_MAX) }) {
+            throw OutputWriter.Failure.placement(
+                output, "its folder name '\(long.prefix(40))…' is \(long.utf8.count) bytes; at most \(Int(NAME_MAX) - Self.roomForSiblings)")
+        }
+        if target.path.utf8.count + Self.roomForContents > Int(PATH_MAX) {
+            throw OutputWriter.Failure.placement(
+                output, "it is \(target.path.utf8.count) bytes long as an absolute path; at most \(Int(PATH_MAX) - Self.roomForContents)")
+        }
         guard target.path != "/", !target.lastPathComponent.isEmpty, target.lastPathComponent != "/" else {
             throw OutputWriter.Failure.placement(output, "it is the root of the file system; give a folder of its own, like _site")
         }

@@ -84,7 +84,8 @@ public struct OutputWriter: Sendable {
         defer { lock.release() }
         FolderSwap.recover(beside: placement)
         try FolderSwap.ensureOurs(existingOrAbsent: target)
-        let mode = SystemCall.status(of: target).map { $0.st_mode & 0o7777 } ?? SystemCall.defaultFolderMode()
+        let previous = SystemCall.status(of: target)
+        let mode = previous.map { $0.st_mode & 0o7777 } ?? SystemCall.defaultFolderMode()
 
         let staging = try StagingFolder(beside: placement)
         let interrupts = InterruptCleanup(staging: staging)
@@ -93,7 +94,7 @@ public struct OutputWriter: Sendable {
             try produce(staging)
             let written = staging.written  // the marker is capdoc's, not a file of the build
             try staging.write(OutputFile(path: Self.marker, text: "capdoc \(Capdoc.version)\n"))
-            try staging.finish(mode: mode)
+            try staging.finish(mode: mode, group: previous?.st_gid)
             let retired = staging.path.replacingOccurrences(of: placement.siblingPrefix + "new-", with: placement.siblingPrefix + "old-")
             try interrupts.whileSwapping { try FolderSwap.swapIn(staging.path, as: target, retiredName: retired) }
             return written

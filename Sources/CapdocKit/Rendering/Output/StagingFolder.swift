@@ -16,6 +16,9 @@ final class StagingFolder: FileSink, @unchecked Sendable {
     /// Where the folder is, until it is swapped in.
     let path: String
     private let descriptor: Int32
+    /// The folder it was made in, open: it reaches the staging folder even once a folder above has
+    /// been renamed, when `path` no longer does.
+    private let parentDescriptor: Int32
     private let lock = NSLock()
     /// Folders made so far, relative to the staging folder ("" is the folder itself).
     private var folders: Set<String> = [""]
@@ -33,14 +36,25 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         }
         path = String(cString: template)
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        parentDescriptor = open(placement.parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, parentDescriptor >= 0 else {
             let reason = SystemCall.reason
+            if descriptor >= 0 { close(descriptor) }
+            if parentDescriptor >= 0 { close(parentDescriptor) }
             rmdir(path)
             throw OutputWriter.Failure.io("cannot open the folder '\(path)': \(reason)")
         }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        close(parentDescriptor)
+    }
+
+    /// Removes the folder wherever it now is (see ``DescriptorRemoval``), if it is still there.
+    func removeWhereverItIs() {
+        DescriptorRemoval.remove((path as NSString).lastPathComponent, in: parentDescriptor)
+    }
 
     var written: OutputWriter.Written { lock.withLock { OutputWriter.Written(files: files, bytes: bytes) } }
 
@@ -105,9 +119,13 @@ final class StagingFolder: FileSink, @unchecked Sendable {
         }
     }
 
-    /// Gives the finished folder its permissions (those of the output it replaces, so that a private
-    /// output stays private) before it is swapped in.
-    func finish(mode: mode_t) throws {
+    /// Gives the finished folder its group and permissions (those of the output it replaces, so that
+    /// a private output stays private and a team's stays the team's) before it is swapped in. The
+    /// group first: changing it may clear the set-group-ID bit, which the mode then puts back. A
+    /// group the user does not belong to cannot be given (EPERM): the folder keeps the user's, as a
+    /// first build's does.
+    func finish(mode: mode_t, group: gid_t?) throws {
+        if let group { _ = fchown(descriptor, uid_t.max, group) }
         guard fchmod(descriptor, mode) == 0 else { throw OutputWriter.Failure.io("cannot set the permissions of '\(path)': \(SystemCall.reason)") }
     }
 

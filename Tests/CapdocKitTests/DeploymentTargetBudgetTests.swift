@@ -1,0 +1,67 @@
+import CapdocTestSupport
+import Testing
+@testable import CapdocKit
+
+/// Deployment-target pages in proportion to what the Content declares, not to the versions its
+/// claims name (issue 41: 4,000 claims each `from` a version of its own wrote 8,420 files).
+@Suite("Deployment-target pages are bounded")
+struct DeploymentTargetBudgetTests {
+    /// The base fixture with 300 claims on heading under Always on iOS, each for one version of its
+    /// own (3.1 up to 3.2, 3.2 up to 3.3, …), alternately true and false: 300 distinct changes.
+    static func tree(declaring versions: String?) -> FixtureTree {
+        var tree = FixtureTree.base()
+        var source = "title: Many versions\nurl: https://example.com/many\nkind: article\nclaims:\n"
+        for k in 1...300 {
+            source += """
+                  - id: c\(k)
+                    fact: service-available
+                    subject: heading
+                    platforms: [ios]
+                    levels: [always]
+                    os: {from: "3.\(k)", until: "3.\(k + 1)"}
+                    value: \(k % 2 == 0)
+                    quote: Heading works.
+
+                """
+        }
+        tree.write(source, to: "sources/many.yaml")
+        if let versions { tree.replace("- id: ios\n", with: "- id: ios\n  versions: \(versions)\n", in: "platforms.yaml") }
+        return tree
+    }
+
+    static func targets(declaring versions: String?) -> [String] {
+        let report = tree(declaring: versions).check(archives: false)
+        #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.prefix(3))")
+        return PageContext(CompiledModel(model: report.model, merge: report.merge)).deploymentTargets("ios").map(\.description)
+    }
+
+    @Test("without declared versions, one page per major version at which something changes")
+    func majorVersions() {
+        #expect(Self.targets(declaring: nil) == ["3.0"])
+    }
+
+    @Test("with declared versions, pages only for those of them at which something changes")
+    func declaredVersions() {
+        #expect(Self.targets(declaring: "2.0 3.5 3.10 4.0") == ["3.5", "3.10"])
+    }
+
+    @Test("a declared version that is no version is an error at its position")
+    func malformedVersions() {
+        let report = Self.tree(declaring: "3.0 three").check(archives: false)
+        let messages = report.diagnostics.filter { $0.severity == .error }.map { "\($0.location.path):\($0.location.line): \($0.message)" }
+        #expect(messages == ["Content/platforms.yaml:2: versions: 'three' is not a version (dotted numbers separated by spaces, such as \"17.0 18.0\")"])
+    }
+
+    @Test("a field of one line over 1,000 bytes is an error at its position; prose may be longer")
+    func longFields() {
+        var tree = FixtureTree.base()
+        tree.replace("title: A guide", with: "title: " + String(repeating: "T", count: 1_001), in: "sources/guide.yaml")
+        let report = tree.check(archives: false)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["'title' is 1001 bytes long, over the limit of 1000 for a field of one line"])
+        #expect(errors.map { "\($0.location.path):\($0.location.line):\($0.location.column)" } == ["Content/sources/guide.yaml:1:8"])
+        var prose = FixtureTree.base()
+        prose.replace("title: A guide\n", with: "title: A guide\nsummary: " + String(repeating: "word ", count: 400) + "\n", in: "sources/guide.yaml")
+        #expect(prose.check(archives: false).errorCount == 0)
+    }
+}
