@@ -7,6 +7,7 @@ For every page of the site (every *.html outside markdown/ and man/), at 390x844
 mobile emulation) and 1280x800, in the light and the dark scheme (CDP Emulation.setEmulatedMedia,
 prefers-color-scheme):
   layout   the page does not scroll sideways: document.documentElement.scrollWidth <= innerWidth + 1,
+           a stacked answer table's citation markers stay beside the answer, not under the label,
            and the phone viewport is not zoomed out to fit; content wider than the viewport is
            allowed only inside an element that scrolls itself (a table wrapper with overflow-x:auto);
   colours  the page's text and background differ, the background is light in light mode and dark in
@@ -208,8 +209,19 @@ document.querySelectorAll(".flow-transitions th[scope=col]").forEach(function (t
   var r = th.getBoundingClientRect();
   if (r.right > innerWidth + 1 && hiddenHeaders.length < 5) hiddenHeaders.push(describe(th) + " reaches " + Math.round(r.right) + "px");
 });
+// On a phone an answer table stacks into cards of label and answer (a grid): a cell's citation
+// markers stay beside its answer, never in the label's column under the label.
+var strayMarkers = [];
+document.querySelectorAll("td").forEach(function (td) {
+  if (strayMarkers.length >= 5 || getComputedStyle(td).display !== "grid") return;
+  var box = td.getBoundingClientRect();
+  td.querySelectorAll("a.cite").forEach(function (a) {
+    var r = a.getBoundingClientRect();
+    if (r.width > 0 && r.left < box.left + box.width * 0.3 && strayMarkers.length < 5) strayMarkers.push(describe(a) + " in " + describe(td));
+  });
+});
 return {
-  smallText: smallText, hiddenHeaders: hiddenHeaders,
+  smallText: smallText, hiddenHeaders: hiddenHeaders, strayMarkers: strayMarkers,
   scrollWidth: document.documentElement.scrollWidth, innerWidth: innerWidth,
   wide: wide.map(function (w) { return describe(w.el) + " reaches " + w.right + "px"; }),
   fg: fg, bg: bg, bodyContrast: contrast(fg, bg), bgLuminance: luminance(bg), low: low,
@@ -440,6 +452,7 @@ def main():
                         problems.append(f"background {probe['bg']} does not look {scheme}")
                     problems += probe["low"]
                     problems += [f"diagram text under 11px: {t}" for t in probe["smallText"]]
+                    problems += [f"citation marker under its cell's label: {m}" for m in probe["strayMarkers"]]
                     if width >= 1280:
                         problems += [f"transitions column off-screen: {h}" for h in probe["hiddenHeaders"]]
                     if problems:

@@ -147,11 +147,17 @@ struct TableWriter {
                     cell(summary, &out)
                     out.append(literal: "</summary><div class=\"cell-history\">")
                 }
+                // A phone stacks a row's cells as a grid of label and answer, in which each child of a
+                // `td` is an item of its own: text, a value and its citations in one span stay on one
+                // line, instead of the citations falling under the label.
+                let wrapped = value.summary == nil && (!value.citations.isEmpty || value.content.count > 1)
+                if wrapped { out.append(literal: "<span class=\"cell-body\">") }
                 cell(value.content, &out)
                 if !value.citations.isEmpty {
                     out.append(0x20)
                     cell(Citation.markers(value.citations), &out)
                 }
+                if wrapped { out.append(literal: "</span>") }
                 if value.summary != nil { out.append(literal: "</div></details>") }
                 out.append(literal: "</td>")
             }
