@@ -36,7 +36,7 @@ struct RebuildLoop: Service {
             let outcome = await Self.offThePool { compiler.compile() }
             let previous = state.snapshot
             state.publish(Self.snapshot(after: previous, outcome))
-            report(.rebuilt(outcome.summary, seconds: (clock.now - started).seconds))
+            report(.rebuilt(outcome, seconds: (clock.now - started).seconds))
         }
     }
 

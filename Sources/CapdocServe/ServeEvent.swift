@@ -2,8 +2,8 @@
 public enum ServeEvent: Sendable {
     /// The server listens at this address (with the port it was given, when asked for port 0).
     case listening(url: String)
-    /// A rebuild after a change finished, in this many seconds.
-    case rebuilt(String, seconds: Double)
+    /// A build finished, in this many seconds (0 for the first, before the server listens).
+    case rebuilt(SiteCompiler.Outcome, seconds: Double)
 }
 
 extension SiteCompiler.Outcome {

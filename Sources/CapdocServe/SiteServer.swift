@@ -45,7 +45,7 @@ public struct SiteServer: Sendable {
         let first = await RebuildLoop.offThePool { compiler.compile() }
         let state = SiteState(
             SiteSnapshot(files: first.files ?? [:], generation: 1, diagnostics: first.diagnostics, hasErrors: first.files == nil))
-        report(.rebuilt(first.summary, seconds: 0))
+        report(.rebuilt(first, seconds: 0))
         var logger = Logger(label: "capdoc-serve", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .warning
         let host = host

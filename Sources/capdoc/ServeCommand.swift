@@ -54,9 +54,12 @@ struct ServeCommand: ParsableCommand {
                     switch event {
                     case .listening(let url):
                         Terminal.write("serving '\(DisplayText.line(content))' at \(url) (Ctrl-C stops)\n")
-                    case .rebuilt(let summary, let seconds):
+                    case .rebuilt(let outcome, let seconds):
+                        // The errors in the terminal too, as `capdoc check` prints them; warnings only in the pages,
+                        // where they do not scroll the terminal at every save.
+                        if outcome.errorCount > 0 { Terminal.error(outcome.diagnostics) }
                         let time = seconds > 0 ? String(format: " in %.2f s", seconds) : ""
-                        Terminal.error("\(colour ? "\u{1B}[1m" : "")\(summary)\(time)\(colour ? "\u{1B}[0m" : "")\n", .styled)
+                        Terminal.error("\(colour ? "\u{1B}[1m" : "")\(outcome.summary)\(time)\(colour ? "\u{1B}[0m" : "")\n", .styled)
                     }
                 }
                 finished.signal(nil)

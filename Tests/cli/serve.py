@@ -374,7 +374,11 @@ def main():
             status = server.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             status = "still running after 15 s"
-        check("Ctrl-C stops the server cleanly (exit 0)", status == 0, f"{status}; stderr: {server.process.stderr.read().decode()[-1500:]}")
+        printed = server.process.stderr.read().decode() if status == 0 else ""
+        check("Ctrl-C stops the server cleanly (exit 0)", status == 0, f"{status}")
+        check("the terminal showed the YAML mistake and each rebuild",
+              ": error: invalid YAML" in printed and re.search(r"^built \d+ files \(0 errors, \d+ warnings\) in \d", printed, re.M) is not None,
+              printed[-2000:])
         ended = False
         try:
             for _ in range(100):  # the generations it had sent and this test had not read yet, then the end
