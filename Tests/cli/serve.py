@@ -179,6 +179,31 @@ def http_checks(server, built):
     check("a GET with a body is refused (413)", response.status == 413, response.status)
     response, _ = server.request("GET", "/" + "a" * 5000)
     check("a path of 5,000 bytes is refused (414)", response.status == 414, response.status)
+    big = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    big.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + b"a" * 40000 + b"\r\n\r\n")
+    answer = big.recv(200)
+    big.close()
+    check("headers over 32 KiB are refused (400)", answer.startswith(b"HTTP/1.1 400"), answer)
+    # Listening on the loopback address only: another address of this machine is refused.
+    other = None
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.connect(("10.255.255.255", 1))  # no packet is sent: it only picks the outgoing address
+        other = probe.getsockname()[0]
+        probe.close()
+    except OSError:
+        pass
+    if other and not other.startswith("127."):
+        try:
+            socket.create_connection((other, server.port), timeout=5).close()
+            reached = True
+        except OSError:
+            reached = False
+        check(f"not reachable on {other}, another address of this machine", not reached)
+    else:
+        global skipped
+        skipped += 1
+        print("skip - not reachable on another address: this machine has none but loopback")
 
 
 class Events:
