@@ -15,6 +15,7 @@ On a copy of Content, with the server on a free port (`--port 0`, the port read 
             changes the page, and /_capdoc/events announces the new generation;
   mistakes  a broken YAML file puts its diagnostic (file:line:col, the line, the caret) in every
             page served, above the last good page; fixing it takes them away;
+  templates with --templates, an edit of style.css is served;
   port      a second server on the same port exits 1 and says the port is in use;
   Ctrl-C    SIGINT stops the server, exit 0, even with an event stream open;
 and, in headless Chromium (Selenium; skipped when it is not installed), a page open in the browser
@@ -77,8 +78,9 @@ def save(path, text):
 
 
 class Server:
-    def __init__(self, capdoc, content, port=0):
-        self.process = subprocess.Popen([capdoc, "serve", "--content", content, "--port", str(port)],
+    def __init__(self, capdoc, content, port=0, templates=None):
+        options = ["--templates", templates] if templates else []
+        self.process = subprocess.Popen([capdoc, "serve", "--content", content, "--port", str(port)] + options,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self.process.stdout.readline().decode()
         match = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
@@ -370,6 +372,24 @@ def browser_checks(server, content):
         save(source, original)
 
 
+def templates_checks(capdoc, content, work):
+    """`--templates DIR` is served and watched like Content."""
+    templates = os.path.join(work, "Templates")
+    shutil.copytree("Templates", templates)
+    served = Server(capdoc, content, templates=templates)
+    try:
+        _, before = served.request("GET", "/style.css")
+        with open(os.path.join(templates, "style.css"), "rb") as handle:
+            check("--templates: style.css is the folder's", before == handle.read())
+        with open(os.path.join(templates, "style.css"), "ab") as handle:
+            handle.write(b"\n/* edited while served */\n")
+        body = served.wait_for("/style.css", lambda body: b"edited while served" in body)
+        check("--templates: an edit of the templates is served", body is not None)
+    finally:
+        served.process.send_signal(signal.SIGINT)
+        served.process.wait(timeout=15)
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -386,6 +406,8 @@ def main():
         http_checks(server, built)
         events = edit_checks(server, capdoc, content, work)
         browser_checks(server, content)
+
+        templates_checks(capdoc, content, work)
 
         taken = subprocess.run([capdoc, "serve", "--content", content, "--port", str(server.port)],
                                capture_output=True, timeout=PATIENCE)
