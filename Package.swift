@@ -36,6 +36,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
         // A real Swift parser for `lint-plist --sources`: the Core Location calls in an app's code.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
+        // `capdoc serve`: an HTTP server (Hummingbird 2 on SwiftNIO), its lifecycle (Ctrl-C) and its log.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.0.0"),
     ],
     targets: [
         // cmark (CommonMark reference implementation) from the system: Debian's libcmark-dev.
@@ -58,7 +63,8 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // Two system calls Swift cannot reach directly (variadic or platform-specific): the atomic swap of the output folder.
-        .target(name: "CSystem"),
+        // Not named CSystem: swift-system (which SwiftNIO brings for `capdoc serve`) has a target of that name.
+        .target(name: "CapdocSystemC"),
         // Reads every input file with a size limit checked before reading: shared by CapdocKit and
         // CapdocCodeScan, which do not depend on each other.
         .target(name: "CapdocFiles"),
@@ -67,7 +73,7 @@ let package = Package(
             dependencies: [
                 "CapdocFiles",
                 "CCmark",
-                "CSystem",
+                "CapdocSystemC",
                 "CYAML",
                 "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -83,11 +89,26 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
+        // `capdoc serve`: builds the site into memory, serves it, watches Content and the templates,
+        // rebuilds and reloads open pages. Apart from CapdocKit so that the library's users need not
+        // build an HTTP server.
+        .target(
+            name: "CapdocServe",
+            dependencies: [
+                "CapdocKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "capdoc",
             dependencies: [
                 "CapdocKit",
                 "CapdocCodeScan",
+                "CapdocServe",
                 "CapdocFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -111,6 +132,7 @@ let package = Package(
             dependencies: ["CapdocKit", "CapdocTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
+        .testTarget(name: "CapdocServeTests", dependencies: ["CapdocServe", "CapdocKit"]),
         .testTarget(name: "CapdocCodeScanTests", dependencies: ["CapdocCodeScan"], exclude: ["Fixtures"]),
         // capdoc(1) from the real command tree: the command module, tested as a module.
         .testTarget(name: "capdocTests", dependencies: ["capdoc", "CapdocKit", "CapdocTestSupport"], exclude: ["Golden"]),

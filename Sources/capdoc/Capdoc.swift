@@ -8,7 +8,10 @@ struct CapdocCommand: ParsableCommand {
         abstract: "Compiles \(EmbeddedDomain.domain.fullName) facts, each citing its source, into a site, Markdown, man pages and JSON.",
         discussion: CommandExamples.help,
         version: Capdoc.version,
-        subcommands: [CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, ListCommand.self, LintPlistCommand.self, DiffCommand.self]
+        subcommands: [
+            CheckCommand.self, BuildCommand.self, QueryCommand.self, ExplainCommand.self, ListCommand.self, LintPlistCommand.self, DiffCommand.self,
+            ServeCommand.self,
+        ]
     )
 
     /// ArgumentParser's `main`, with its help, version and error messages printed through `Terminal`

@@ -31,7 +31,7 @@ struct ToolManualOutputTests {
         let tool = try CommandDescription.tool()
         #expect(
             tool.root.subcommands.map(\.name) == [
-                "capdoc check", "capdoc build", "capdoc query", "capdoc explain", "capdoc list", "capdoc lint-plist", "capdoc diff",
+                "capdoc check", "capdoc build", "capdoc query", "capdoc explain", "capdoc list", "capdoc lint-plist", "capdoc diff", "capdoc serve",
             ])
         for command in tool.root.all {
             #expect(command.name == "capdoc" || text.contains(Self.roff(command.name)), "\(command.name)")

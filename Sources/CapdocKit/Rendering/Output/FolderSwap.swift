@@ -1,4 +1,4 @@
-import CSystem
+import CapdocSystemC
 import Foundation
 #if canImport(Glibc)
     import Glibc

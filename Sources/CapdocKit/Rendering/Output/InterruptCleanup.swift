@@ -1,4 +1,4 @@
-import CSystem
+import CapdocSystemC
 import Dispatch
 import Foundation
 #if canImport(Glibc)
