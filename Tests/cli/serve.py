@@ -35,6 +35,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "site"))
+import headless_chromium  # noqa: E402  (Tests/site: the same browser set-up as the site's test)
+
 BEGIN, END = b"<!-- capdoc serve -->", b"<!-- /capdoc serve -->"
 # The claim the edits change, and the page that quotes it.
 SOURCE = "sources/accuracy-authorization.yaml"
@@ -312,23 +315,14 @@ def edit_checks(server, capdoc, content, work):
 
 def browser_checks(server, content):
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
     except ImportError:
         global skipped
         skipped += 1
         print("skip - a page open in Chromium reloads by itself: python3 module selenium missing (pip install selenium)")
         return
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"]:
-        options.add_argument(argument)
-    for binary in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
-        if os.path.exists(binary):
-            options.binary_location = binary
-            break
     try:
-        driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+        driver = headless_chromium.start()
     except Exception as error:
         fail("headless Chromium starts", str(error).splitlines()[0])
         return

@@ -50,6 +50,8 @@ Needs: python3 selenium (4.x), chromium and chromedriver (/usr/bin/chromedriver,
 import os
 import sys
 from html.parser import HTMLParser
+
+import headless_chromium
 from urllib.parse import unquote, urlsplit
 
 WIDTHS = [(390, 844, True), (1280, 800, False)]
@@ -339,8 +341,6 @@ def main():
     site = os.path.realpath(sys.argv[1])
     screens = os.environ.get("CAPDOC_SCREENS", "/tmp/capdoc-screens")
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import WebDriverWait
@@ -358,16 +358,8 @@ def main():
         print(f"browser: no pages under {site}", file=sys.stderr)
         return 2
 
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--allow-file-access-from-files", "--hide-scrollbars", "--window-size=1280,800"]:
-        options.add_argument(argument)
-    for binary in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
-        if os.path.exists(binary):
-            options.binary_location = binary
-            break
     try:
-        driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+        driver = headless_chromium.start(["--allow-file-access-from-files", "--hide-scrollbars"])
     except Exception as error:  # the browser could not start: not a failure of the site
         print(f"browser: cannot start headless Chromium: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2

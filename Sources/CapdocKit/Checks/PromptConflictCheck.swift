@@ -12,7 +12,6 @@ enum PromptConflictCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without an authorization flow has no prompts.
-        guard context.model.vocabulary.domain.flow else { return [] }
         var promptFacts: [String: [Fact]] = [:]
         for fact in context.merge.facts(of: .prompt) {
             promptFacts[fact.subject + "@" + fact.platform, default: []].append(fact)

@@ -14,7 +14,6 @@ enum PromptKeyNotRequiredCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without an authorization flow has no prompts.
-        guard context.model.vocabulary.domain.flow else { return [] }
         let vocabulary = context.model.vocabulary
         struct Finding: Hashable { var claim: String; var key: String }
         var order: [Finding] = []

@@ -12,7 +12,6 @@ enum RelaunchNotOnPlatformCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without relaunches has no relaunch claims to compare (any is an error of the loader).
-        guard context.model.vocabulary.domain.relaunch else { return [] }
         let claims = context.model.claims.filter { $0.fact == .launchesTerminatedApp }
         let platformWide = claims.filter { $0.value.value == .boolean(false) && $0.scope.subjects == .all && $0.scope.platforms.isNamed }
         let allPlatforms = context.model.vocabulary.ids(.platform), allLevels = context.model.vocabulary.ids(.level)

@@ -12,7 +12,6 @@ enum UnreachableStateCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         // Nothing to check: a domain without an authorization flow has no states to reach.
-        guard context.model.vocabulary.domain.flow else { return [] }
         let flow = Flow(merge: context.merge, vocabulary: context.model.vocabulary)
         let reached = flow.reachableStates()
         return context.model.vocabulary.all(.state).compactMap { state in
