@@ -37,7 +37,7 @@ struct BuildCommand: ParsableCommand {
         let builder = Builder(
             formats: formats, templates: templates ?? EmbeddedSiteTemplates.root,
             templateFiles: templates == nil ? EmbeddedSiteTemplates.fileSystem : DiskFileSystem(),
-            tool: formats.contains(.man) ? try CommandDescription.tool() : nil, prettyDataset: pretty)
+            describeTool: CommandDescription.tool(describing:), prettyDataset: pretty)
         let outcome: Builder.Outcome
         do {
             outcome = try builder.build(contentAt: contentFolder.content, into: output)

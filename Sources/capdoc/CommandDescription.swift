@@ -10,6 +10,12 @@ enum CommandDescription {
         var description: String
     }
 
+    /// capdoc(1) in the words of the Content whose vocabulary is given: its examples and help texts
+    /// name that Content's ids (`HelpWords`).
+    @Sendable static func tool(describing vocabulary: Vocabulary) throws -> ToolDescription {
+        try HelpWords.$override.withValue(HelpWords(vocabulary: vocabulary)) { try tool() }
+    }
+
     static func tool() throws -> ToolDescription {
         // ArgumentParser answers the request by throwing: the description is that error's message.
         guard case let .failure(request) = Result(catching: { try CapdocCommand.parseAsRoot(["--experimental-dump-help"]) }) else {

@@ -6,28 +6,57 @@ import CapdocKit
 /// and `build` in a folder with Content/ and Templates/ (a checkout of capdoc), `lint-plist` beside
 /// an Xcode project, its Swift sources and an Info.plist; the others anywhere (the model is built in).
 enum CommandExamples {
-    static let all: [ToolDescription.Example] = [
-        .init(["check"], "Check Content/ for mistakes and contradictions; exit 1 on an error."),
-        .init(["build"], "Build the site, Markdown, man pages and capdoc.json into _site/."),
-        .init(["build", "--format", "man", "--output", "pages"], "Build only the man pages, into pages/ (man -M pages/man capdoc-ios)."),
-        .init(
-            ["query", "support", "region-monitoring", "--platform", "ios", "--level", "when-in-use", "--os", "12"],
-            "Does region monitoring work under When In Use on iOS 12? With sources."),
-        .init(["query", "keys", "--request", "always", "--platform", "ios"], "The Info.plist keys the Always request needs on iOS."),
-        .init(["query", "level", "always", "--platform", "watchos", "--json"], "Whether watchOS offers Always authorization, as JSON."),
-        .init(
-            ["query", "flow", "--from", "not-determined", "--trigger", "request-always"],
-            "What happens when an app that has not asked yet requests Always."),
-        .init(["query", "target", "ios", "15.0"], "What an app that supports iOS 15.0 and later can count on."),
-        .init(["explain", "requestAlwaysAuthorization"], "Everything about an API, key or id (shown by man on a terminal)."),
-        .init(["list", "triggers"], "The ids that query flow --trigger takes, with their names."),
-        .init(
-            ["lint-plist", "--project", "Trails.xcodeproj", "--sources", "Trails"],
-            "Check each target of an Xcode project, and the requests in its code."),
-        .init(
-            ["lint-plist", "Info.plist", "--platform", "ios", "--deployment-target", "12.0"], "Check an iOS app's Info.plist for a deployment target of iOS 12."
-        ),
-    ]
+    /// The examples, with the ids of the Content the command reads (`HelpWords`): a maintainer of
+    /// another matrix sees commands that work on theirs.
+    static var all: [ToolDescription.Example] {
+        let words = HelpWords.current
+        let domain = words.domain
+        var examples: [ToolDescription.Example] = [
+            .init(["check"], "Check Content/ for mistakes and contradictions; exit 1 on an error."),
+            .init(["build"], "Build the site, Markdown, man pages and capdoc.json into _site/."),
+            .init(
+                ["build", "--format", "man", "--output", "pages"],
+                "Build only the man pages, into pages/ (man -M pages/man capdoc-\(words.platform))."),
+            .init(
+                ["query", "support", words.service, "--platform", words.platform, "--level", words.level, "--os", words.version] + words.contentOption,
+                "Does \(words.name(.service, words.service)) work under \(words.name(.level, words.level)) on \(words.name(.platform, words.platform)) \(words.version)?"
+            ),
+            .init(
+                ["query", "keys", "--request", words.request, "--platform", words.platform] + words.contentOption,
+                "The \(domain.keys) the \(words.name(.request, words.request)) needs on \(words.name(.platform, words.platform))."),
+            .init(
+                ["query", "level", words.widestLevel, "--platform", words.otherPlatform, "--json"] + words.contentOption,
+                "Whether \(words.name(.platform, words.otherPlatform)) offers \(words.name(.level, words.widestLevel)), as JSON."),
+        ]
+        if let state = words.flowState, let trigger = words.flowTrigger {
+            examples.append(
+                .init(
+                    ["query", "flow", "--from", state, "--trigger", trigger] + words.contentOption,
+                    "What happens in \(words.name(.state, state)) on \(words.name(.trigger, trigger))."))
+        }
+        examples.append(
+            .init(
+                ["query", "target", words.platform, words.version] + words.contentOption,
+                "What an app that supports \(words.name(.platform, words.platform)) \(words.version) and later can count on."))
+        if let api = words.requestAPI {
+            examples.append(.init(["explain", api] + words.contentOption, "Everything about an API, key or id (shown by man on a terminal)."))
+        }
+        examples.append(
+            domain.flow
+                ? .init(["list", "triggers"] + words.contentOption, "The ids that query flow --trigger takes, with their names.")
+                : .init(["list", "services"] + words.contentOption, "The ids that query support takes, with their names."))
+        if words.lintsPlists {
+            examples += [
+                .init(
+                    ["lint-plist", "--project", "Trails.xcodeproj", "--sources", "Trails"] + words.contentOption,
+                    "Check each target of an Xcode project, and the requests in its code."),
+                .init(
+                    ["lint-plist", "Info.plist", "--platform", words.platform, "--deployment-target", words.version] + words.contentOption,
+                    "Check an app's Info.plist for a deployment target of \(words.name(.platform, words.platform)) \(words.version)."),
+            ]
+        }
+        return examples
+    }
 
     /// The width of an example's lines in `--help`: ArgumentParser wraps its help at 80 columns.
     static let helpWidth = 78
@@ -36,8 +65,23 @@ enum CommandExamples {
     /// so that the pair can be copied as it is.
     static var help: String {
         let examples = all.map { example in
-            (["  # " + example.explanation] + example.lines(tool: "capdoc", width: helpWidth - 2).map { "  " + $0 }).joined(separator: "\n")
+            (comment(example.explanation) + example.lines(tool: "capdoc", width: helpWidth - 2).map { "  " + $0 }).joined(separator: "\n")
         }
         return "EXAMPLES:\n" + examples.joined(separator: "\n\n")
+    }
+
+    /// An explanation as shell comment lines within the help's width: names from another Content
+    /// can make it longer than one line, and ArgumentParser would wrap it without the `#`.
+    static func comment(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, 4 + line.count + 1 + word.count > helpWidth {
+                lines.append("  # " + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + ["  # " + line]
     }
 }

@@ -3,14 +3,19 @@ import CapdocKit
 import Foundation
 
 struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "explain",
-        abstract: "Explains an id, Info.plist key or API name: what it is, its row of the matrix, its citations.",
-        discussion:
-            "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "explain",
+            abstract: "Explains an id, \(HelpWords.current.domain.key) or API name: what it is, its row of the matrix, its citations.",
+            discussion:
+                "On a terminal the page is shown by man (paged, with bold and colour where man has them); otherwise it is printed as Markdown. Unknown terms exit 64 with suggestions."
+        )
+    }
 
-    @Argument(help: "An id (visits), an Info.plist key or an API name (requestAlwaysAuthorization).", completion: IDCompletion.explainable)
+    @Argument(
+        help:
+            "An id (\(HelpWords.current.service)), \(withIndefiniteArticle(HelpWords.current.domain.key)) or an API name\(HelpWords.current.requestAPI.map { " (\($0))" } ?? "").",
+        completion: IDCompletion.explainable)
     var term: String
 
     @OptionGroup var model: ModelOptions

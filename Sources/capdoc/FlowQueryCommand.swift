@@ -3,23 +3,28 @@ import CapdocKit
 
 /// `capdoc query flow`: what happens when a trigger occurs in a state, and with a choice at its prompt.
 struct FlowQuery: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "flow",
-        abstract: "What happens when TRIGGER occurs in state FROM (and the user makes CHOICE at its prompt)?",
-        discussion: """
-            Answers whether a prompt appears and whose usage string it shows, the state the app moves to, \
-            the status authorizationStatus then reports, and whether the delegate is told. Without --choice, \
-            a prompt's choices are listed; a choice where no prompt appears is ignored, and the answer says so.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        let domain = HelpWords.current.domain
+        return CommandConfiguration(
+            commandName: "flow",
+            abstract: "What happens when TRIGGER occurs in state FROM (and the user makes CHOICE at its prompt)?",
+            discussion: """
+                Answers whether a prompt appears and whose usage string it shows, the state the app moves to, \
+                the status \(domain.statusAPI) then reports, and whether \(domain.callback) is told. Without --choice, \
+                a prompt's choices are listed; a choice where no prompt appears is ignored, and the answer says so.
+                """,
+            // A domain without an authorization flow (`flow: false`) has nothing to ask it.
+            shouldDisplay: domain.flow
+        )
+    }
 
-    @Option(help: "The state the app is in (not-determined, when-in-use, …).", completion: IDCompletion.ids(.state))
+    @Option(help: "The state the app is in (\(HelpWords.current.flowExamples(.state))).", completion: IDCompletion.ids(.state))
     var from: String
 
-    @Option(help: "What happens (request-when-in-use, request-always, always-event, stop-using, …).", completion: IDCompletion.ids(.trigger))
+    @Option(help: "What happens (\(HelpWords.current.flowExamples(.trigger))).", completion: IDCompletion.ids(.trigger))
     var trigger: String
 
-    @Option(help: "The user's choice at the prompt (allow-while-using, allow-once, dont-allow, …).", completion: IDCompletion.ids(.choice))
+    @Option(help: "The user's choice at the prompt (\(HelpWords.current.flowExamples(.choice))).", completion: IDCompletion.ids(.choice))
     var choice: String?
 
     @OptionGroup var options: QueryOptions

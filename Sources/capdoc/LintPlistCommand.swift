@@ -6,25 +6,29 @@ import Foundation
 extension LintFormat: ExpressibleByArgument {}
 
 struct LintPlistCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lint-plist",
-        abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's Info.plist keys.",
-        discussion: """
-            Errors: a key that a request needs is missing, a usage string is empty, invisible or a placeholder, a sandboxed \
-            Mac app lacks the location entitlement, a key has the wrong \
-            type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
-            the code uses a service that does not work under the authorization the app requests or makes a request \
-            the platform it is compiled for does not have, a widget opts in \
-            but its containing app lacks the usage strings. Warnings: a key is deprecated at the deployment target, \
-            or not read on the platform. Without --requests, the requests are inferred from the keys present, the \
-            background modes and the calls in --sources (each counted on the platforms and targets that compile it; \
-            with --dependencies, the dependencies' calls too), and the output says which. App extensions \
-            make no requests of their own. Findings go to standard output, problems reading an input to standard \
-            error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found (also when another input could \
-            not be linted), 2 an input could not be linted (unreadable plist, project, strings file or sources) and no \
-            errors were found in the others, 64 bad options, 74 the output could not be written.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lint-plist",
+            abstract: "Checks apps' Info.plists (XML or binary files, or the targets of an Xcode project) against the model's Info.plist keys.",
+            discussion: """
+                Errors: a key that a request needs is missing, a usage string is empty, invisible or a placeholder, a sandboxed \
+                Mac app lacks the entitlement its requests need, a key has the wrong \
+                type, is misspelled or misplaced, a dictionary of usage strings is not a dictionary of non-empty strings, \
+                the code uses a service that does not work under the authorization the app requests or makes a request \
+                the platform it is compiled for does not have, a widget opts in \
+                but its containing app lacks the usage strings. Warnings: a key is deprecated at the deployment target, \
+                or not read on the platform. Without --requests, the requests are inferred from the keys present, the \
+                background modes and the calls in --sources (each counted on the platforms and targets that compile it; \
+                with --dependencies, the dependencies' calls too), and the output says which. App extensions \
+                make no requests of their own. Findings go to standard output, problems reading an input to standard \
+                error (and into JSON and SARIF). Exit status: 0 no errors, 1 errors found (also when another input could \
+                not be linted), 2 an input could not be linted (unreadable plist, project, strings file or sources) and no \
+                errors were found in the others, 64 bad options, 74 the output could not be written.
+                """,
+            // Content whose keys go elsewhere than an Info.plist (an Android manifest) has nothing to lint here.
+            shouldDisplay: HelpWords.current.lintsPlists
+        )
+    }
 
     @Argument(help: "Info.plist files.")
     var paths: [String] = []
@@ -40,7 +44,7 @@ struct LintPlistCommand: ParsableCommand {
 
     @Option(
         name: .customLong("sources"),
-        help: "A folder of the app's Swift and Objective-C code, searched for \(EmbeddedDomain.domain.framework) calls; repeatable.")
+        help: "A folder of the app's Swift and Objective-C code, searched for \(HelpWords.current.domain.framework) calls; repeatable.")
     var sources: [String] = []
 
     @Flag(

@@ -15,7 +15,7 @@ struct QueryCommand: ParsableCommand {
 /// Options every query takes (`support`, `level`, `keys` and `flow` alike), declared once.
 struct QueryOptions: ParsableArguments {
     @Option(
-        help: "The platform: its id (ios, macos, …), name or Xcode's name (iphoneos, xros); the Content's first platform when left out.",
+        help: "\(HelpWords.current.platformHelp); the Content's first platform when left out.",
         completion: IDCompletion.ids(.platform))
     var platform: String?
 
@@ -30,7 +30,9 @@ struct QueryOptions: ParsableArguments {
     /// `--os` as a version; a malformed one is a usage error (exit 64).
     func version() throws -> Version? {
         guard let os else { return nil }
-        guard let version = Version(os) else { throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as 13.0)") }
+        guard let version = Version(os) else {
+            throw ValidationError("'\(os)' is not an OS version (expected dotted numbers such as \(HelpWords.current.version))")
+        }
         return version
     }
 
@@ -108,10 +110,10 @@ extension Accuracy: ExpressibleByArgument {}
 struct SupportQuery: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "support", abstract: "Can SERVICE be used with a level on a platform?")
 
-    @Argument(help: "The service id (visits, region-monitoring, …).", completion: IDCompletion.ids(.service))
+    @Argument(help: "The service id (\(HelpWords.current.examples(.service))).", completion: IDCompletion.ids(.service))
     var service: String
 
-    @Option(help: "The access level id (when-in-use, always).", completion: IDCompletion.ids(.level))
+    @Option(help: "The access level id (\(HelpWords.current.examples(.level))).", completion: IDCompletion.ids(.level))
     var level: String
 
     @Option(help: "The accuracy the user granted: full, or reduced (approximate).")
@@ -184,10 +186,14 @@ struct SupportQuery: ParsableCommand {
 }
 
 struct LevelQuery: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "level", abstract: "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "level",
+            abstract: HelpWords.current.domain.relaunch
+                ? "Does a platform offer LEVEL, and does it ever relaunch terminated apps under it?" : "Does a platform offer LEVEL?")
+    }
 
-    @Argument(help: "The access level id (when-in-use, always).", completion: IDCompletion.ids(.level))
+    @Argument(help: "The access level id (\(HelpWords.current.examples(.level))).", completion: IDCompletion.ids(.level))
     var level: String
 
     @OptionGroup var bundle: BundleOption
@@ -217,9 +223,11 @@ struct LevelQuery: ParsableCommand {
 }
 
 struct KeysQuery: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "keys", abstract: "Which Info.plist keys does a request need?")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "keys", abstract: "Which \(HelpWords.current.domain.keys) does a request need?")
+    }
 
-    @Option(help: "The request id (when-in-use, always, temporary-full-accuracy).", completion: IDCompletion.ids(.request))
+    @Option(help: "The request id (\(HelpWords.current.examples(.request, count: 3))).", completion: IDCompletion.ids(.request))
     var request: String
 
     @OptionGroup var bundle: BundleOption

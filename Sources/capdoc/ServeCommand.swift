@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
         let builder = Builder(
             formats: OutputFormat.allCases, templates: templates ?? EmbeddedSiteTemplates.root,
             templateFiles: templates == nil ? EmbeddedSiteTemplates.fileSystem : DiskFileSystem(),
-            tool: try CommandDescription.tool())
+            describeTool: CommandDescription.tool(describing:))
         let server = SiteServer(
             compiler: SiteCompiler(content: contentFolder.content, builder: builder),
             watched: [contentFolder.content] + (templates.map { [$0] } ?? []), host: host, port: port)

@@ -5,11 +5,11 @@ enum EquivalentLevelsDifferCheck: Check {
     public static let summary = "A service answers differently under access levels that a source says are equivalent on the platform."
     static let documentation = """
         A `levels-equivalent` claim says that on its platforms (and versions) every access level behaves \
-        the same: on macOS, When In Use and Always are functionally equivalent. Where the equivalence holds \
+        the same (the levels are functionally equivalent there). Where the equivalence holds \
         for every version, a claim about one level already speaks for the others (the merge gives each \
         level the claims of all, so sources that disagree meet as a `contradiction` to adjudicate). What \
         can still differ is reported here: a gate on the level itself that is open for one level and closed \
-        for another (the platform does not offer Always), or answers inside an equivalence limited to some \
+        for another (the platform does not offer one of them), or answers inside an equivalence limited to some \
         versions. Fix the claim whose scope is too wide, or the equivalence.
         """
 

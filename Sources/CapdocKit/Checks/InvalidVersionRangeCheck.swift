@@ -3,11 +3,11 @@ enum InvalidVersionRangeCheck: Check {
     public static let id = CheckID.invalidVersionRange
     public static let summary = "An OS version range is malformed, empty, has no named platforms, or predates the platform."
     static let documentation = """
-        Ranges are half-open: `from` is included, `until` excluded, so `{from: "11.0", until: "13.0"}` is iOS 11 \
-        and 12. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
+        Ranges are half-open: `from` is included, `until` excluded, so `{from: A, until: B}` covers A and the \
+        versions after it, up to but not including B. A range with `from` not before `until` covers nothing. A range needs named platforms, because \
         each platform numbers its versions differently. A platform's `first-version` (`platforms.yaml`) is \
         where its history starts: a range that starts before it, or ends at or before it, speaks of versions \
-        that never existed. A range with no `from` is not one of them: "before 8.0" (the `-before` claims of \
+        that never existed. A range with no `from` is not one of them: "before A" (the `-before` claims of \
         an availability line) starts where the platform does.
         """
 

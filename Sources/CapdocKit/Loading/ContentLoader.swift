@@ -159,7 +159,7 @@ public struct ContentLoader: Sendable {
         }
 
         // The vocabulary is needed to know which platforms a complete list leaves out.
-        sources = sources.map { PlatformListCompletion.completed($0, vocabulary: vocabulary) }
+        sources = sources.map { PlatformListCompletion.completed(PlatformVersionStyle.styled($0, vocabulary: vocabulary), vocabulary: vocabulary) }
         diagnostics += Self.undeclaredConcepts(in: sources, domain: domain)
         let model = ContentModel(vocabulary: vocabulary, sources: sources, adjudications: adjudications, gates: gates, root: root)
         return Result(model: model, diagnostics: diagnostics, keyReferences: keyReferences)
@@ -202,6 +202,20 @@ public struct ContentLoader: Sendable {
                 .error, "fact kind '\(claim.fact.rawValue)' is not part of this domain: \(DomainReader.file) says it has no \(concept)",
                 at: claim.location, check: .unknownID)
         }
+    }
+
+    /// The domain and vocabulary of the Content at `root`, without its sources; nil when `domain.yaml`
+    /// cannot be read. For the help texts and capdoc(1), which take their examples from the Content
+    /// they describe and must not pay for (or fail on) its sources; `capdoc check` reports the mistakes.
+    public func vocabulary(at root: String) -> Vocabulary? {
+        var ignored: [Diagnostic] = []
+        guard let node = parseRequired(joinPath(root, DomainReader.file), diagnostics: &ignored),
+            let domain = DomainReader.domain(node, diagnostics: &ignored)
+        else { return nil }
+        let flow = domain.flow ? parseRequired(joinPath(root, VocabularyLoader.flowFile), diagnostics: &ignored) : nil
+        var (vocabulary, _) = loadVocabulary(root, flow: (flow, []), keyStyle: domain.keyStyle)
+        vocabulary.domain = domain
+        return vocabulary
     }
 
     /// What one task of the parallel load gives.

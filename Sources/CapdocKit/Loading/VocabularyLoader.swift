@@ -2,7 +2,7 @@
 struct VocabularyLoader {
     /// The file of each simple vocabulary kind, and the extra fields its entries may have.
     static let files: [(kind: EntityKind, file: String, extras: [String])] = [
-        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version", "versions", "compile-conditions"]),
+        (.platform, "platforms.yaml", ["numbering", "sdks", "deployment-setting", "first-version", "versions", "compile-conditions", "version-style"]),
         (.level, "levels.yaml", []),
         (.status, "statuses.yaml", ["symbol", "objc", "level"]),
         (.service, "services.yaml", ["apis", "objc"]),
@@ -107,6 +107,14 @@ struct VocabularyLoader {
                     diagnostics.append(
                         Diagnostic(
                             .error, "versions: '\(word)' is not a version (dotted numbers separated by spaces, such as \"17.0 18.0\")",
+                            at: text.location, check: .wrongType))
+                    continue
+                }
+                if extra == "version-style", Version.Style(rawValue: text.value) == nil {
+                    let styles = Version.Style.allCases.map(\.rawValue).joined(separator: ", ")
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "version-style '\(text.value)' is not one of \(styles)",
                             at: text.location, check: .wrongType))
                     continue
                 }

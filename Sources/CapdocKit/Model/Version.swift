@@ -1,13 +1,40 @@
 /// A dotted OS version such as `13` or `10.15.4`.
 ///
-/// Trailing zero components do not matter: `13` and `13.0` are the same version.
+/// Trailing zero components do not matter: `13` and `13.0` are the same version. How a version
+/// prints is its platform's (`version-style` in `platforms.yaml`): Apple's `13.0`, or Android's API
+/// level `29`; the style never takes part in comparing or hashing.
 public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The four components, zero-padded, two to a word: a version is compared, hashed and copied at
     /// every step of every timeline, and as an array each copy was a retain and release and each hash
     /// read a heap buffer. Comparing the words in order compares the components in order, and padding
     /// with zeros is what makes `13` and `13.0` the same version.
-    private let high: UInt64
+    /// Components are at most six digits (20 bits) in 32-bit slots: the top bit of the second slot
+    /// is free, and holds the style, so that a version stays two words wide.
+    private var high: UInt64
     private let low: UInt64
+
+    /// The bit of `high` that says the version prints as a whole number where it is one (`29`).
+    private static let wholeNumberBit: UInt64 = 1 << 31
+    /// `high` without the style: what comparing and hashing read.
+    private var orderedHigh: UInt64 { high & ~Self.wholeNumberBit }
+
+    /// How a platform writes its versions.
+    public enum Style: String, Sendable, CaseIterable {
+        /// At least two components: `13` prints as `13.0`, the way Apple's availability lists write versions.
+        case dotted
+        /// No padding: Android's API level `29` prints as `29` (and `29.1` as it is).
+        case integer
+    }
+
+    /// The style this version prints in.
+    public var style: Style { high & Self.wholeNumberBit != 0 ? .integer : .dotted }
+
+    /// The same version, printing in `style`.
+    public func styled(_ style: Style) -> Version {
+        var copy = self
+        copy.high = style == .integer ? orderedHigh | Self.wholeNumberBit : orderedHigh
+        return copy
+    }
 
     /// The most components a version has, and the largest a component may be (six digits).
     static let mostComponents = 4
@@ -43,17 +70,18 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The components without trailing zeros (at least one): `13.0` is `[13]`.
     public var components: [Int] {
-        var all = [high >> 32, high & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF].map { Int($0) }
+        var all = [high >> 32, orderedHigh & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF].map { Int($0) }
         while all.count > 1, all.last == 0 { all.removeLast() }
         return all
     }
 
-    /// `13` prints as `13.0`, the way Apple's availability lists write versions.
+    /// `13` prints as `13.0`, the way Apple's availability lists write versions (in the dotted style).
     /// Written digit by digit into a buffer on the stack: deployment-target pages print versions in
     /// millions of cells, and the components array, a String per component and the join allocated each time.
     public var description: String {
-        let parts = [high >> 32, high & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF]
-        let count = Swift.max(2, parts.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 1)  // "13" prints as "13.0"
+        let parts = [high >> 32, orderedHigh & 0xFFFF_FFFF, low >> 32, low & 0xFFFF_FFFF]
+        let shortest = style == .integer ? 1 : 2  // "13" prints as "13.0" unless whole numbers are the platform's style
+        let count = Swift.max(shortest, parts.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 1)
         // Four components of at most six digits and three dots: 27 bytes.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var end = 0
@@ -69,7 +97,16 @@ public struct Version: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public static func < (a: Version, b: Version) -> Bool {
-        a.high != b.high ? a.high < b.high : a.low < b.low
+        a.orderedHigh != b.orderedHigh ? a.orderedHigh < b.orderedHigh : a.low < b.low
+    }
+
+    public static func == (a: Version, b: Version) -> Bool {
+        a.orderedHigh == b.orderedHigh && a.low == b.low
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(orderedHigh)
+        hasher.combine(low)
     }
 }
 

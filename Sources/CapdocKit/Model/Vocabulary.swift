@@ -99,13 +99,32 @@ public struct Vocabulary: Sendable {
     /// The first version of a platform (`first-version` in `platforms.yaml`): no answer speaks of the
     /// time before it. Nil where the platform declares none.
     public func firstVersion(of platform: String) -> Version? {
-        entity(.platform, platform)?.attributes["first-version"].flatMap(Version.init)
+        entity(.platform, platform)?.attributes["first-version"].flatMap(Version.init)?.styled(versionStyle(of: platform))
+    }
+
+    /// How the platform writes its versions (`version-style` in `platforms.yaml`; dotted by default).
+    public func versionStyle(of platform: String) -> Version.Style {
+        entity(.platform, platform)?.attributes["version-style"].flatMap(Version.Style.init(rawValue:)) ?? .dotted
+    }
+
+    /// A version in the examples of explanatory text ("13.0+: yes from 13.0 on"), written as the
+    /// Content's first platform writes versions: API level "13", not "13.0", for Android's.
+    public func exampleVersion(_ text: String) -> String {
+        Version(text).map { $0.styled(versionStyle(of: ids(.platform).first ?? "")).description } ?? text
+    }
+
+    /// A version the user typed for `platform` (`--os 29`), printing in the platform's style.
+    public func version(_ text: String, on platform: String) -> Version? {
+        Version(text)?.styled(versionStyle(of: platform))
     }
 
     /// The versions of a platform that get a deployment-target page (`versions` in `platforms.yaml`,
     /// separated by spaces). Nil where the platform declares none.
     public func declaredVersions(of platform: String) -> Set<Version>? {
-        entity(.platform, platform)?.attributes["versions"].map { Set($0.split(separator: " ").compactMap { Version(String($0)) }) }
+        let style = versionStyle(of: platform)
+        return entity(.platform, platform)?.attributes["versions"].map {
+            Set($0.split(separator: " ").compactMap { Version(String($0))?.styled(style) })
+        }
     }
 
     func entity(_ kind: EntityKind, _ id: String) -> Entity? {

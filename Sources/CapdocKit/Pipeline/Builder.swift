@@ -14,13 +14,17 @@ public struct Builder: Sendable {
     public var templateFiles: any FileSystem
     /// The command line whose manual (capdoc(1)) the man format writes; none without it.
     public var tool: ToolDescription?
+    /// The command line described in the words of the Content being built (its ids as examples, its
+    /// key noun): capdoc(1) of another domain's site speaks of that domain. Used where `tool` is nil.
+    public var describeTool: (@Sendable (Vocabulary) throws -> ToolDescription)?
     /// Whether `capdoc.json` is indented for people (`--pretty`) rather than compact for tools.
     public var prettyDataset: Bool
 
     public init(
         formats: [OutputFormat] = OutputFormat.allCases, templates: String = "Templates", templateFiles: any FileSystem = DiskFileSystem(),
-        tool: ToolDescription? = nil, prettyDataset: Bool = false
+        tool: ToolDescription? = nil, describeTool: (@Sendable (Vocabulary) throws -> ToolDescription)? = nil, prettyDataset: Bool = false
     ) {
+        self.describeTool = describeTool
         self.formats = formats
         self.templates = templates
         self.templateFiles = templateFiles
@@ -34,8 +38,9 @@ public struct Builder: Sendable {
         public var written: OutputWriter.Written?
     }
 
-    func renderers() throws -> [any Renderer] {
-        try formats.map { format in
+    func renderers(for vocabulary: Vocabulary) throws -> [any Renderer] {
+        let tool = formats.contains(.man) ? try self.tool ?? describeTool?(vocabulary) : nil
+        return try formats.map { format in
             switch format {
             case .html: HTMLRenderer(templates: try SiteTemplates(folder: templates, fileSystem: templateFiles))
             case .markdown: MarkdownRenderer()
@@ -49,7 +54,7 @@ public struct Builder: Sendable {
     public func render(_ compiled: CompiledModel) throws -> [OutputFile] {
         let sink = CollectingSink()
         var timer = PhaseTimer()
-        try emit(compiled, renderers: try renderers(), into: sink, timer: &timer)
+        try emit(compiled, renderers: try renderers(for: compiled.model.vocabulary), into: sink, timer: &timer)
         return sink.files.sorted { $0.path < $1.path }
     }
 
@@ -62,7 +67,7 @@ public struct Builder: Sendable {
         let report = checker.check(contentAt: content)
         guard report.errorCount == 0 else { return Outcome(report: report, written: nil) }
         var timer = PhaseTimer()
-        let renderers = try renderers()  // templates are read before anything is rendered, so a bad folder fails early
+        let renderers = try renderers(for: report.model.vocabulary)  // templates are read before anything is rendered, so a bad folder fails early
         let compiled = CompiledModel(model: report.model, merge: report.merge)
         let written = try writer.write(to: output) { sink in
             try emit(compiled, renderers: renderers, into: sink, timer: &timer)

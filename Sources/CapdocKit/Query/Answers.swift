@@ -44,8 +44,11 @@ public struct Answers: Sendable {
         subjectSources.sources(kind, id)
     }
 
-    /// The version an answer is for: the one asked, or the newest the sources name.
-    func version(_ os: Version?, on platform: String) -> Version? { os ?? newestVersion(on: platform) }
+    /// The version an answer is for: the one asked, or the newest the sources name, in the platform's
+    /// style (API level `29`, not `29.0`).
+    func version(_ os: Version?, on platform: String) -> Version? {
+        (os ?? newestVersion(on: platform))?.styled(model.vocabulary.versionStyle(of: platform))
+    }
 
     public struct SupportAnswer: Sendable {
         public var service, platform, level: String

@@ -53,9 +53,10 @@ enum ToolManualSections {
     static func seeAlsoNote(_ vocabulary: Vocabulary) -> String {
         let overview = ManPostProcessor.roffText(ManPageNames.overview(vocabulary.domain))
         let prefix = ManPostProcessor.roffText(ManPageNames.prefix)
+        let platform = ManPostProcessor.roffText(vocabulary.ids(.platform).first ?? "ios")
         return """
             .PP
-            Each platform, level, status, service, key, API and kind of bundle has a page in section 7, named \(prefix) and its id (a key by its name, a request \(prefix)request\\-ID): \(prefix)ios(7), for one.
+            Each platform, level, status, service, key, API and kind of bundle has a page in section 7, named \(prefix) and its id (a key by its name, a request \(prefix)request\\-ID): \(prefix)\(platform)(7), for one.
             \(overview)(7) is the whole matrix, and where to start.
 
             """

@@ -42,13 +42,14 @@ extension PageContext {
         for gate in model.gates where seen.insert(gate.name).inserted {
             rows.append(TableRow(header: TableCell([.value(.na, [.text(gate.name)])]), cells: [TableCell([.markdown(gate.summary)])]))
         }
+        let (early, late) = (model.vocabulary.exampleVersion("5.0"), model.vocabulary.exampleVersion("13.0"))
         rows += [
             TableRow(
-                header: TableCell(text: "before 13.0: No; 13.0+: Yes"),
+                header: TableCell(text: "before \(late): No; \(late)+: Yes"),
                 cells: [
                     TableCell(
                         text:
-                            "The value changes with the OS version: “before 13.0” means every version below 13.0, “13.0+” 13.0 and later, “5.0 to 13.0” from 5.0 up to but not including 13.0."
+                            "The value changes with the OS version: “before \(late)” means every version below \(late), “\(late)+” \(late) and later, “\(early) to \(late)” from \(early) up to but not including \(late)."
                     )
                 ]),
             TableRow(

@@ -71,9 +71,10 @@ extension PageContext {
     var legend: Block {
         // A gate's name stands for the values a cell shows where what it depends on is missing.
         let gate: [(ValueClass, String, String)] = compiled.model.gates.first.map { [(.na, $0.name, "what it depends on is missing")] } ?? []
+        let example = compiled.model.vocabulary.exampleVersion("13.0")
         let values: [(ValueClass, String, String)] =
             [
-                (.yes, "Yes", "a source states it"), (.yes, "13.0+", "yes from 13.0 on"), (.no, "No", "a source states the opposite"),
+                (.yes, "Yes", "a source states it"), (.yes, "\(example)+", "yes from \(example) on"), (.no, "No", "a source states the opposite"),
                 (.unknown, "Unknown", "no source decides"),
             ]
             + gate + [(.deprecated, "Deprecated", "a source deprecates it")]
@@ -90,7 +91,7 @@ extension PageContext {
         let row = "matrix/1.html#\(vocabulary.ids(.level).first ?? "")-\(serviceParts.sorted.first ?? "")"
         return .paragraph([
             .text(
-                "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (on the site a cell shows the newest answer, \"13.0+\", and opens to the rest). The services are in parts, listed below; every row and cell of a part has a permalink: "
+                "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it (on the site a cell shows the newest answer, \"\(compiled.model.vocabulary.exampleVersion("13.0"))+\", and opens to the rest). The services are in parts, listed below; every row and cell of a part has a permalink: "
             ), .code(row), .text(" for a row, "), .code(row + "-" + (vocabulary.ids(.platform).first ?? "")), .text(" for one cell."),
         ])
     }
@@ -104,7 +105,7 @@ extension PageContext {
         var blocks: [Block] = [
             .paragraph([
                 .text(
-                    "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it, listed at the end (on the site a cell shows the newest answer, \"13.0+\", and opens to the rest). Every row and cell has a permalink: "
+                    "Each cell gives the value at every OS version the sources distinguish; the numbers cite the claims behind it, listed at the end (on the site a cell shows the newest answer, \"\(compiled.model.vocabulary.exampleVersion("13.0"))+\", and opens to the rest). Every row and cell has a permalink: "
                 ), .code("matrix.html#\(exampleRow)"), .text(" for a row, "), .code("matrix.html#\(exampleRow)-\(platforms.first ?? "")"),
                 .text(" for one cell."),
             ]),
