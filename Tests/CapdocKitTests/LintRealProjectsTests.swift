@@ -304,6 +304,15 @@ struct LintRealProjectsTests {
         subject.entitlements = Entitlements(file: "App.entitlements", values: [Entitlements.appSandbox: .boolean(true)])
         subject.plist = [:]
         #expect(try linter.lint(subject).findings.isEmpty)
+        // The entitlement is the domain's: Content that names none (another permission) has no such rule.
+        #expect(finding.message.contains(Entitlements.page("com.apple.security.personal-information.location")))
+        var report = Self.report
+        report.model.vocabulary.domain.sandboxEntitlement = nil
+        let sextantApp = try #require(
+            try LintInputReader(vocabulary: report.model.vocabulary).subjects(
+                projectAt: path("xcode/Sextant/Sextant.xcodeproj"), targets: ["Sextant"], configuration: nil, options: LintOptions()
+            ).subjects.first)
+        #expect(!(try PlistLinter(report: report).lint(sextantApp).findings.contains { $0.rule == .missingLocationEntitlement }))
     }
 
     @Test("a screen saver is a loadable bundle, in a project and built; the article fits the noun")

@@ -1,16 +1,15 @@
 /// The code-signing entitlements a bundle ships (the `.entitlements` file its target names in
 /// `CODE_SIGN_ENTITLEMENTS`), as far as the rules read them.
 ///
-/// The two keys are Apple's (Bundle Resources, Entitlements): `com.apple.security.app-sandbox`
-/// (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.app-sandbox)
-/// turns the App Sandbox on for a Mac app, and a sandboxed app reaches Location Services only with
-/// `com.apple.security.personal-information.location`
-/// (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.personal-information.location).
-/// The model holds neither: they are not Info.plist keys.
+/// `com.apple.security.app-sandbox` (Bundle Resources, Entitlements:
+/// https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.app-sandbox)
+/// turns the App Sandbox on for a Mac app; a sandboxed app then reaches a protected resource only with
+/// its entitlement, which `domain.yaml` names (`sandbox-entitlement`: for location,
+/// `com.apple.security.personal-information.location`). Neither is an Info.plist key.
 struct Entitlements: Sendable, Hashable {
     static let appSandbox = "com.apple.security.app-sandbox"
-    static let location = "com.apple.security.personal-information.location"
-    static let locationPage = "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.personal-information.location"
+    /// Apple's page of an entitlement, by its key.
+    static func page(_ key: String) -> String { "https://developer.apple.com/documentation/bundleresources/entitlements/" + key }
 
     /// The file as messages show it.
     var file: String
@@ -34,5 +33,5 @@ struct Entitlements: Sendable, Hashable {
     }
 
     var isSandboxed: Bool { values[Self.appSandbox] == .boolean(true) }
-    var allowsLocation: Bool { values[Self.location] == .boolean(true) }
+    func allows(_ entitlement: String) -> Bool { values[entitlement] == .boolean(true) }
 }

@@ -5,7 +5,7 @@ enum DomainReader {
     static let file = "domain.yaml"
     static let fields = [
         "name", "full-name", "man-page", "services", "purpose", "usage-example", "usage-hint", "status-api", "vendor", "key", "keys", "callback",
-        "deployment-target", "key-file", "key-snippet", "key-style", "framework", "summary", "relaunch", "flow",
+        "deployment-target", "key-file", "key-snippet", "key-style", "framework", "sandbox-entitlement", "summary", "relaunch", "flow",
         "facts", "version", "source-hosts",
     ]
 
@@ -27,6 +27,9 @@ enum DomainReader {
             summary = text("summary")
         let vendor = text("vendor"), key = text("key"), keys = text("keys"), callback = text("callback"), deploymentTarget = text("deployment-target")
         let framework = reader.node("framework").flatMap { ValueReader.nonEmptyString($0, field: "framework", diagnostics: &diagnostics) }
+        let sandboxEntitlement = reader.node("sandbox-entitlement").flatMap {
+            ValueReader.nonEmptyString($0, field: "sandbox-entitlement", diagnostics: &diagnostics)
+        }
         let relaunch = flag("relaunch"), flow = flag("flow")
         // A snippet is written into a file: the two come together.
         let keyFile = reader.node("key-file").flatMap { ValueReader.nonEmptyString($0, field: "key-file", diagnostics: &diagnostics) }
@@ -88,7 +91,8 @@ enum DomainReader {
             name: name.value, fullName: fullName.value, manPage: manPage.value, services: services.value, purpose: purpose.value,
             usageExample: usageExample.value, usageHint: usageHint.value, statusAPI: statusAPI.value, vendor: vendor.value, key: key.value,
             keys: keys.value, callback: callback.value, deploymentTarget: deploymentTarget.value, keyFile: keyFile?.value,
-            keySnippet: keySnippet?.value, keyStyle: keyStyle, framework: framework?.value ?? "", summary: summary.value,
+            keySnippet: keySnippet?.value, keyStyle: keyStyle, framework: framework?.value ?? "",
+            sandboxEntitlement: sandboxEntitlement?.value, summary: summary.value,
             relaunch: relaunch, flow: flow, factTitles: factTitles,
             version: version?.value, sourceHosts: sourceHosts.map(\.value))
     }

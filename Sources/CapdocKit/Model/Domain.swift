@@ -49,6 +49,10 @@ public struct Domain: Sendable, Hashable {
     public var keyStyle: KeyStyle
     /// The framework whose calls `lint-plist --sources` looks for in an app's code.
     public var framework: String
+    /// The entitlement a sandboxed Mac app needs to reach the services
+    /// (`com.apple.security.personal-information.location`), which `lint-plist` requires of one that
+    /// asks; nil: no entitlement rule (another permission has its own, or none).
+    public var sandboxEntitlement: String?
     /// The home page's first paragraph: what the matrix answers (plain text).
     public var summary: String
     /// Whether the system relaunches terminated apps for some services: without it there are no
@@ -71,7 +75,7 @@ public struct Domain: Sendable, Hashable {
         usageHint: String = "what your app does with the access", statusAPI: String = "the status API", vendor: String = "the vendor",
         key: String = "key", keys: String = "keys", callback: String = "the app", deploymentTarget: String = "deployment target",
         keyFile: String? = nil, keySnippet: String? = nil, keyStyle: KeyStyle = .plist,
-        framework: String = "", summary: String = "",
+        framework: String = "", sandboxEntitlement: String? = nil, summary: String = "",
         relaunch: Bool = false, flow: Bool = false, factTitles: [FactKind: String] = [:], version: String? = nil,
         sourceHosts: [String] = []
     ) {
@@ -92,6 +96,7 @@ public struct Domain: Sendable, Hashable {
         self.keySnippet = keySnippet
         self.keyStyle = keyStyle
         self.framework = framework
+        self.sandboxEntitlement = sandboxEntitlement
         self.summary = summary
         self.relaunch = relaunch
         self.flow = flow
