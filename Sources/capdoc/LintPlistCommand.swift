@@ -110,6 +110,13 @@ struct LintPlistCommand: ParsableCommand {
 
     func run() throws {
         let report = try model.load()
+        // Content whose keys go in another file (an Android manifest) says nothing about an Info.plist:
+        // linting one against it would pass anything.
+        if let file = report.model.vocabulary.domain.keyFile, file != "Info.plist" {
+            Terminal.errorLine(
+                "error: the Content's \(report.model.vocabulary.domain.keys) go in \(file), not in an Info.plist: lint-plist has nothing to check against it")
+            throw ExitCode(ExitStatus.usage)
+        }
         let linter = PlistLinter(report: report)
         let names = PlatformNames(vocabulary: report.model.vocabulary)
         var options = LintOptions(deploymentTarget: deploymentTarget.flatMap(Version.init))

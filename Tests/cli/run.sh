@@ -245,6 +245,16 @@ expect_status "query target --json" 0 "$capdoc" query target ios 15.0 --json
 contains "query target --json names the page" "$out" '"page" : "targets/ios-15\.0\.html"|"page": "targets/ios-15\.0\.html"'
 expect_status "query target on an unknown platform" 64 "$capdoc" query target android 12.0
 
+# Another vendor's Content (Android's manifest permissions, API levels): help in its words, and
+# lint-plist refused, since its keys go in no Info.plist.
+android="$root/Tests/CapdocKitTests/Fixtures/android-domain"
+out=$("$capdoc" --content "$android" --help 2>&1)
+contains "help of another Content: its examples" "$out" 'capdoc query keys --request background --platform android'
+lacks "help of another Content: no lint-plist, no Apple word" "$out" 'lint-plist|Info\.plist|iOS'
+expect_status "lint-plist refuses Content whose keys go elsewhere" 64 "$capdoc" lint-plist --content "$android" "$root/Tests/CapdocKitTests/Fixtures/lint/code/Info.plist"
+out=$("$capdoc" query keys --request background --platform android --os 30 --content "$android" 2>&1)
+contains "query answers in API levels" "$out" '^background request on android 30 needs: ACCESS_BACKGROUND_LOCATION'
+
 # Shell completions complete ids from the built-in model: the bash script, run as bash would.
 "$capdoc" --generate-completion-script bash > "$work/capdoc.bash"
 complete_words() {
