@@ -57,4 +57,18 @@ struct HelpWordsTests {
         #expect(root.contains("capdoc query keys --request always --platform ios\n"), "\(root)")
         #expect(root.contains("lint-plist"))
     }
+
+    @Test("camera and microphone (another Apple permission): no help text and no line of capdoc(1) speaks of location")
+    func camera() throws {
+        let vocabulary = try #require(ContentLoader().vocabulary(at: Paths.fixtures.appendingPathComponent("camera-domain").path))
+        let page = ToolManual.page(try CommandDescription.tool(describing: vocabulary), date: "2026-11-29", vocabulary: vocabulary)
+        #expect(!page.lowercased().contains("location"), "\(page)")
+        #expect(page.contains("lint\\-plist"), "an Apple permission's keys go in an Info.plist: lint-plist is offered")
+        try HelpWords.$override.withValue(HelpWords(vocabulary: vocabulary)) {
+            for command in Self.commands + [LintPlistCommand.self, FlowQuery.self] {
+                let help = CapdocCommand.helpMessage(for: command).lowercased()
+                #expect(!help.contains("location"), "\(command) --help speaks of location")
+            }
+        }
+    }
 }
