@@ -96,8 +96,8 @@ cp -r "$fixtures/lint/xcode/Darkroom" project
 truncate -s 12G project/Darkroom.xcodeproj/project.pbxproj
 bounded "a 12 GB sparse project.pbxproj: exit 2" 2 "$capdoc" lint-plist --project project/Darkroom.xcodeproj
 contains "  refused by its size" "$err" "project.pbxproj: error: 12884901888 bytes, over the limit of 16 MiB"
-# A real one just over the limit, 110,000 file references (17.5 MB written): Foundation's parse took
-# about 1.2 s and 15 MB per MB in the debug build, so the limit is 16 MiB (it was 64: 79 s, 778 MB).
+# A real one just over the limit, 110,000 file references (17.5 MB written): Foundation's parse takes
+# about 0.4 s and 14 MB per MB in the debug build, so the limit is 16 MiB (it was 64: 79 s, 778 MB).
 cp -r "$fixtures/lint/xcode/Darkroom" many-files
 python3 - many-files/Darkroom.xcodeproj/project.pbxproj <<'PYTHON'
 import sys

@@ -1,11 +1,14 @@
+import Foundation
+
 /// The claims, deciding claims and sources of a fact. Most facts cite what their neighbours cite (a
 /// claim about every platform decides a fact on each), so facts share one of these rather than
 /// carrying three arrays each.
 ///
 /// A fact that many claims corroborate in a big cell does not list them: it keeps the cell's claims
-/// and its range, and lists its claims when asked (`CoveringClaims`). N claims on one cell, each
-/// `from` a version of its own, make N facts, the k-th corroborated by k claims: listed, that was
-/// N²/2 references (32,000 claims did not fit in 4 GB; issue 41.1), where this is a few words each.
+/// and its range, and lists its claims when first asked (`CoveringClaims`), then keeps the list.
+/// N claims on one cell, each `from` a version of its own, make N facts, the k-th corroborated by
+/// k claims: listed, that was N²/2 references (32,000 claims did not fit in 4 GB; issue 41.1).
+/// `check` never asks; the renderers of `build` do, for every fact they show.
 final class FactCitations: Sendable, Hashable {
     private let storage: Storage
     let deciding: [String]
@@ -16,7 +19,7 @@ final class FactCitations: Sendable, Hashable {
 
     private enum Storage: Sendable {
         case listed(claims: [String], sources: [String])
-        case covering(CoveringClaims)
+        case covering(CoveringClaims, ListedCoveringClaims)
     }
 
     init(claims: [String], deciding: [String], sources: [String], decidingPlaces: [Int32]? = nil) {
@@ -27,7 +30,7 @@ final class FactCitations: Sendable, Hashable {
 
     /// Citations whose claims are those of a cell that cover a range with a value, listed when asked.
     init(covering: CoveringClaims, deciding: [String], decidingPlaces: [Int32]?) {
-        storage = .covering(covering)
+        storage = .covering(covering, ListedCoveringClaims())
         self.deciding = deciding
         self.decidingPlaces = decidingPlaces
     }
@@ -36,7 +39,7 @@ final class FactCitations: Sendable, Hashable {
     var claims: [String] {
         switch storage {
         case let .listed(claims, _): claims
-        case let .covering(covering): covering.references()
+        case let .covering(covering, listed): listed.claims(of: covering)
         }
     }
 
@@ -44,7 +47,7 @@ final class FactCitations: Sendable, Hashable {
     var firstClaim: String? {
         switch storage {
         case let .listed(claims, _): claims.first
-        case let .covering(covering): covering.firstReference()
+        case let .covering(covering, _): covering.firstReference()
         }
     }
 
@@ -52,13 +55,13 @@ final class FactCitations: Sendable, Hashable {
     var sources: [String] {
         switch storage {
         case let .listed(_, sources): sources
-        case let .covering(covering): covering.sources()
+        case let .covering(covering, listed): listed.sources(of: covering)
         }
     }
 
     static func == (a: FactCitations, b: FactCitations) -> Bool {
         if a === b { return true }
-        if case let .covering(one) = a.storage, case let .covering(other) = b.storage, one.isSame(as: other) {
+        if case let .covering(one, _) = a.storage, case let .covering(other, _) = b.storage, one.isSame(as: other) {
             return a.deciding == b.deciding
         }
         return a.claims == b.claims && a.deciding == b.deciding && a.sources == b.sources
@@ -68,6 +71,32 @@ final class FactCitations: Sendable, Hashable {
         hasher.combine(claims)
         hasher.combine(deciding)
         hasher.combine(sources)
+    }
+}
+
+/// The lists of a `CoveringClaims`, made when first asked and kept: a page asks a fact for its claims
+/// several times. Facts are read on every core, hence the lock.
+final class ListedCoveringClaims: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claims: [String]?
+    private var sources: [String]?
+
+    func claims(of covering: CoveringClaims) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let claims { return claims }
+        let made = covering.references()
+        claims = made
+        return made
+    }
+
+    func sources(of covering: CoveringClaims) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sources { return sources }
+        let made = covering.sources()
+        sources = made
+        return made
     }
 }
 
