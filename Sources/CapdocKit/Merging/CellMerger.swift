@@ -32,12 +32,13 @@ struct CellMerger {
     private var agreeing: [Int32] = []
     private var deciding: [Int32] = []
 
-    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks, firstRanks: [Int32]) {
+    /// `smallCell`: see `CellSweep` (the tests merge every cell claim by claim too, and compare).
+    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks, firstRanks: [Int32], smallCell: Int = 16) {
         self.columns = columns
         self.rulings = rulings
         self.ranks = ranks
         self.firstRanks = firstRanks
-        sweep = CellSweep(columns: columns)
+        sweep = CellSweep(columns: columns, smallCell: smallCell)
         citations = CitationTable(columns: columns)
     }
 
