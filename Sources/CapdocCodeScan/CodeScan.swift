@@ -22,6 +22,8 @@ public struct CodeScan: Sendable, Hashable {
 public enum CodeScanError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchFolder(String)
     case symbolicLink(String)
+    /// The path, and the folder on the way to it that is a symbolic link.
+    case linkInPath(String, link: String)
     case notASourceFile(String)
     case unreadable(String, String)
 
@@ -31,6 +33,9 @@ public enum CodeScanError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no folder at '\(path)'"
         case .symbolicLink(let path):
             return "'\(path)' is a symbolic link: not followed"
+        case .linkInPath(_, let link):
+            // Printed at the path (`PATH: error: …`), which it does not repeat.
+            return "is reached through '\(link)', a symbolic link, which capdoc does not follow"
         case .notASourceFile(let path):
             return "'\(path)' is neither a folder nor a Swift or Objective-C file (.swift, .m, .mm)"
         case .unreadable(let path, let reason):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds where an app's Swift and Objective-C code calls or names the APIs it is given.
 ///
 /// ```swift
@@ -38,11 +40,12 @@ public struct CodeScanner: Sendable {
 
     /// Scans a folder, recursively, or a single `.swift`, `.m` or `.mm` file.
     ///
-    /// - Throws: ``CodeScanError`` when `directory` is missing, is a symbolic link, cannot be read,
+    /// - Throws: ``CodeScanError`` when `directory` is missing, is a symbolic link or reached through
+    ///   one below the working folder, cannot be read,
     ///   or is a file of another kind. Trouble with anything inside a folder is not an error: it is
     ///   listed in ``CodeScan/skipped``.
     public func scan(directory: String) throws -> CodeScan {
-        scan(try SourceTree(path: directory), dependency: nil)
+        scan(try SourceTree(path: directory, workingFolder: FileManager.default.currentDirectoryPath), dependency: nil)
     }
 
     /// Scans a dependency's folder, the way ``scan(directory:)`` scans the app's, its sample apps
@@ -112,10 +115,13 @@ public struct CodeScanner: Sendable {
 
     /// The matches in one file's contents. A Swift file that is not valid UTF-8 is decoded with
     /// replacement characters, as the compiler would reject it anyway; Objective-C is tokenized as bytes.
+    /// Columns count the file's bytes in both (an invalid byte is one column, see `RepairedUTF8`).
     func scan(_ bytes: [UInt8], language: SourceTree.Language) -> FileScanOutcome {
         switch language {
         case .swift:
-            return swift.isEmpty ? .matches([]) : swift.scan(String(decoding: bytes, as: UTF8.self))
+            guard !swift.isEmpty else { return .matches([]) }
+            let (text, repair) = RepairedUTF8.decode(bytes)
+            return swift.scan(text, repair: repair)
         case .objectiveC:
             return objectiveC.matches(in: bytes)
         }

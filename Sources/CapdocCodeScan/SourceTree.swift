@@ -1,3 +1,6 @@
+import CapdocFiles
+import Foundation
+
 /// The source files of an app under a folder, in a fixed order, with the ones passed over.
 ///
 /// What is left out, and why:
@@ -37,8 +40,12 @@ struct SourceTree: Sendable {
     private let isDependency: Bool
 
     /// Lists `path`: a folder, walked, or a single source file; `isDependency`: a library's folder.
-    init(path: String, isDependency: Bool = false) throws(CodeScanError) {
+    /// `workingFolder`: where a relative `path` starts. A folder link on the way to `path` below it
+    /// is refused as a project's are (issue 41): the kernel would follow it, and the scan would read
+    /// wherever it leads. Links above the working folder (macOS's `/tmp`) are the user's own business.
+    init(path: String, isDependency: Bool = false, workingFolder: String? = nil) throws(CodeScanError) {
         self.isDependency = isDependency
+        if !isDependency, let link = Self.linkOnTheWay(to: path, workingFolder: workingFolder) { throw .linkInPath(path, link: link) }
         switch FileSystem.entryKind(at: path) {
         case .failure(.noSuchEntry):
             throw .noSuchFolder(path)
@@ -60,6 +67,16 @@ struct SourceTree: Sendable {
         case .success(.other):
             throw .notASourceFile(path)
         }
+    }
+
+    /// The first folder of `path` that is a symbolic link: every one of a relative path, those below
+    /// the working folder of an absolute one. The last component is `init`'s to refuse.
+    static func linkOnTheWay(to path: String, workingFolder: String?) -> String? {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard trimmed.hasPrefix("/") else { return LinkedComponent.first(in: trimmed, below: "") }
+        guard let workingFolder, workingFolder != "/", trimmed.hasPrefix(workingFolder + "/") else { return nil }
+        return LinkedComponent.first(in: trimmed, below: workingFolder)
     }
 
     private mutating func walk(folder: String, names: [String]) {

@@ -29,7 +29,8 @@ struct SwiftSourceScanner: Sendable {
 
     var isEmpty: Bool { patterns.isEmpty }
 
-    func scan(_ source: String) -> FileScanOutcome {
+    /// `repair`: where the text was decoded from bytes that are not valid UTF-8, to count columns in the file's bytes.
+    func scan(_ source: String, repair: RepairedUTF8? = nil) -> FileScanOutcome {
         guard !patterns.isEmpty else { return .matches([]) }
         let patterns = self.patterns
         return LargeStackThread.run {
@@ -37,16 +38,24 @@ struct SwiftSourceScanner: Sendable {
             return text.withUTF8 { bytes in
                 if let reason = SwiftNestingGuard.reasonToSkip(bytes) { return .skipped(reason) }
                 let tree = Parser.parse(source: bytes, maximumNestingLevel: Self.maximumNestingLevel)
-                return .matches(Self.matches(of: patterns, in: tree, lines: SourceLines(bytes)))
+                return .matches(Self.matches(of: patterns, in: tree, lines: SourceLines(bytes), repair: repair))
             }
         }
     }
 
-    private static func matches(of patterns: [(index: Int, pattern: SwiftPattern)], in tree: SourceFileSyntax, lines: SourceLines) -> [SourceMatch] {
+    private static func matches(
+        of patterns: [(index: Int, pattern: SwiftPattern)], in tree: SourceFileSyntax, lines: SourceLines, repair: RepairedUTF8?
+    ) -> [SourceMatch] {
         var finder = SwiftReferenceFinder(patterns: patterns)
         finder.walk(tree)
         return finder.found.map { found in
-            let location = lines.location(ofOffset: found.token.positionAfterSkippingLeadingTrivia.utf8Offset)
+            let offset = found.token.positionAfterSkippingLeadingTrivia.utf8Offset
+            var location = lines.location(ofOffset: offset)
+            if let repair {
+                // Line breaks are never replaced: the line's start maps to the file's, and the column is counted there.
+                let lineStart = offset - (location.column - 1)
+                location.column = repair.fileOffset(ofTextOffset: offset) - repair.fileOffset(ofTextOffset: lineStart) + 1
+            }
             return SourceMatch(
                 patternIndex: found.patternIndex, argument: found.argument, line: location.line, column: location.column, condition: found.condition)
         }

@@ -145,12 +145,14 @@ struct LintPlistCommand: ParsableCommand {
         }
         // The bundles of one project, for the rule that spans them (a widget and its containing app).
         var projectOf: [Int: [LintSubject]] = [:]
+        var projectWarnings: [String] = []
         for project in projects {
             do {
                 let found = try inputs.subjects(projectAt: project, targets: targets, configuration: configuration, options: options)
                 for index in subjects.count..<(subjects.count + found.subjects.count) { projectOf[index] = found.subjects }
                 subjects += found.subjects
                 failures += found.failures
+                projectWarnings += found.warnings
             } catch {
                 Terminal.errorLine("error: \(error)")
                 throw ExitCode(ExitStatus.usage)
@@ -158,7 +160,7 @@ struct LintPlistCommand: ParsableCommand {
         }
 
         if format == .human {
-            for warning in Set(subjects.flatMap(\.settingWarnings)).sorted() { Terminal.errorLine("warning: \(warning)") }
+            for warning in Set(projectWarnings + subjects.flatMap(\.settingWarnings)).sorted() { Terminal.errorLine("warning: \(warning)") }
         }
         var results: [LintResult] = []
         for (index, subject) in subjects.enumerated() {

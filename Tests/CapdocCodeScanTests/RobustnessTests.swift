@@ -108,6 +108,28 @@ import Testing
         #expect(matches.map(\.column) == [6])  // the stray byte is one column
     }
 
+    /// Columns count the file's bytes, valid UTF-8 or not, in Swift as in Objective-C: a call after
+    /// invalid bytes on its line was placed as if each replacement character (3 bytes) were in the file.
+    @Test(
+        arguments: [
+            ([0xFF], 1), ([0xFF, 0xFE], 2), ([0xE2, 0x82], 2), ([0xE2, 0x82, 0x41, 0xC3], 4), ([0xF0, 0x9F, 0x98], 3),
+        ] as [([UInt8], Int)])
+    func columnsAfterInvalidUTF8CountTheFilesBytes(invalid: [UInt8], length: Int) {
+        let prefix = Array("let s = \"".utf8) + invalid + Array("\"; ".utf8)
+        let swift = prefix + Array("manager.requestLocation(); \"\u{E9}\"; manager.requestLocation()\n".utf8)
+        let second = prefix.count + Array("manager.requestLocation(); \"\u{E9}\"; ".utf8).count
+        #expect(prefix.count == 12 + length)
+        #expect(
+            scanner.scan(swift, language: .swift)
+                == .matches([
+                    SourceMatch(patternIndex: 8, argument: nil, line: 1, column: prefix.count + 9),
+                    SourceMatch(patternIndex: 8, argument: nil, line: 1, column: second + 9),
+                ]))
+        let objectiveC = prefix + Array("[m requestLocation];".utf8)
+        guard case .matches(let matches) = scanner.scan(objectiveC, language: .objectiveC) else { return }
+        #expect(matches.map(\.column) == [prefix.count + 4])  // the selector, after `[m `
+    }
+
     @Test func unterminatedCommentsAndStringsEndTheFileQuietly() {
         #expect(apis(inObjectiveC: "[m requestLocation]; /* [m startUpdatingLocation]") == ["requestLocation"])
         #expect(apis(inObjectiveC: "[m requestLocation]; @\"[m startUpdatingLocation]") == ["requestLocation"])

@@ -83,6 +83,23 @@ import Testing
         #expect(CodeScanError.symbolicLink(link).description == "'\(link)' is a symbolic link: not followed")
     }
 
+    /// A folder link on the way to the folder, below the working folder, is refused as a project's
+    /// paths are (issue 41); above it (macOS's `/tmp`), it is the user's own business.
+    @Test func aFolderReachedThroughALinkBelowTheWorkingFolderIsAnError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Outside/App/Call.swift", "manager.requestLocation()")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Linked", withDestinationPath: folder.path + "/Outside")
+        let path = folder.path + "/Linked/App/"
+        #expect(throws: CodeScanError.linkInPath(path, link: folder.path + "/Linked")) {
+            try SourceTree(path: path, workingFolder: folder.path)
+        }
+        #expect(
+            CodeScanError.linkInPath(path, link: "Linked").description
+                == "is reached through 'Linked', a symbolic link, which capdoc does not follow")
+        #expect(try SourceTree(path: path, workingFolder: folder.path + "/Linked").files.map(\.path) == [path + "Call.swift"])
+        #expect(try SourceTree(path: folder.path + "/Outside/App", workingFolder: folder.path).files.count == 1)
+    }
+
     @Test func aFileOverEightMebibytesIsSkippedUnread() throws {
         let folder = try TemporaryFolder()
         let big = try folder.write("Big.swift", "")

@@ -329,3 +329,90 @@ struct NarrowestTests {
             })
     }
 }
+
+@Suite("Big cells")
+struct BigCellMergeTests {
+    /// The facts of one cell as the merger writes them: range, value, claims, deciding claims, sources.
+    struct Written: Equatable, CustomStringConvertible {
+        var os: VersionRange
+        var value: ClaimValue
+        var adjudication: String?
+        var claims: [String]
+        var deciding: [String]
+        var sources: [String]
+        var description: String { "\(os) \(value.display) \(adjudication ?? "-") claims \(claims) deciding \(deciding) sources \(sources)" }
+    }
+
+    /// Merges one cell of `claims` (service-available, heading, iOS, Always), with one ruling, swept
+    /// with trees beyond `smallCell` claims.
+    func merge(_ claims: [Claim], ruling: Ruling?, smallCell: Int) -> [Written] {
+        let ranks = VersionRanks(
+            claims.flatMap { [$0.scope.os.from, $0.scope.os.until] }.compactMap { $0 } + [ruling?.os.from, ruling?.os.until].compactMap { $0 })
+        let columns = ClaimColumns(claims: claims, ranks: ranks)
+        let bounds =
+            ruling.map { ruling in
+                [ruling.os.from.map { ranks.from(VersionRange(from: $0)) }, ruling.os.until.map { ranks.until(VersionRange(until: $0)) }].compactMap { $0 }
+            } ?? []
+        let book = Ruling.Book(rulings: ruling.map { [$0] } ?? [], boundsByPlatform: [bounds.sorted()])
+        var merger = CellMerger(columns: columns, rulings: book, ranks: ranks, firstRanks: [VersionRanks.unboundedFrom], smallCell: smallCell)
+        let numbers = Array(Int32(0)..<Int32(claims.count))
+        merger.merge(
+            CellMerger.Cell(address: .init(kind: .serviceAvailable, subject: 0, platform: 0, level: 0), subject: "heading", platform: "ios", level: "always"),
+            named: ArraySlice(numbers.filter { $0 % 3 != 0 }), general: ArraySlice(numbers.filter { $0 % 3 == 0 }))
+        return FactStore.join([merger.facts]).map { fact in
+            Written(os: fact.os, value: fact.value, adjudication: fact.adjudication, claims: fact.claims, deciding: fact.deciding, sources: fact.sources)
+        }
+    }
+
+    /// Claims of a few sources, with few distinct bounds and three values, so that ranges coincide,
+    /// nest and overlap, and hundreds of claims agree on a segment.
+    func randomCell(_ seed: Int) -> (claims: [Claim], ruling: Ruling?) {
+        var random = SplitMix(state: UInt64(seed))
+        func version(_ range: ClosedRange<Int>) -> Version? {
+            Int.random(in: 0..<3, using: &random) > 0 ? Version(components: [Int.random(in: range, using: &random)]) : nil
+        }
+        let at = SourceLocation.file("test.yaml")
+        let values: [ClaimValue] = [.boolean(true), .boolean(true), .boolean(true), .boolean(false), .text("other")]
+        let claims = (0..<Int.random(in: 17...240, using: &random)).map { index in
+            Claim(
+                sourceID: "source\(Int.random(in: 0..<5, using: &random))", id: Located("c\(index)", at: at), fact: .serviceAvailable, location: at,
+                scope: ClaimScope(
+                    subjects: .all, platforms: Bool.random(using: &random) ? .all : .silent, levels: Bool.random(using: &random) ? .all : .silent,
+                    os: VersionRange(from: version(1...30), until: version(10...40))),
+                value: Located(values[Int.random(in: 0..<values.count, using: &random)], at: at), quote: Located("q", at: at))
+        }
+        guard Bool.random(using: &random) else { return (claims, nil) }
+        let prevails = Int32.random(in: 0..<Int32(claims.count), using: &random)
+        let from = Int.random(in: 1...30, using: &random)
+        let ruling = Ruling(
+            id: "ruling", prevails: prevails, over: Set(Int32(0)..<Int32(claims.count)).subtracting([prevails]), platforms: nil,
+            os: VersionRange(from: Version(components: [from]), until: Version(components: [from + Int.random(in: 1...10, using: &random)])))
+        return (claims, ruling)
+    }
+
+    @Test(
+        "big cells, merged with trees (facts citing many claims by range), write what merging claim by claim writes",
+        arguments: 0..<40)
+    func matchesClaimByClaim(_ seed: Int) {
+        let (claims, ruling) = randomCell(seed)
+        let expected = merge(claims, ruling: ruling, smallCell: .max)
+        #expect(merge(claims, ruling: ruling, smallCell: 16) == expected)
+        #expect(merge(claims, ruling: ruling, smallCell: 0) == expected)
+    }
+
+    @Test("a fact that 1,000 claims corroborate lists them when asked, and compares equal to its listed twin")
+    func manyCorroboratingClaims() {
+        let at = SourceLocation.file("test.yaml")
+        let claims = (0..<1_000).map { index in
+            Claim(
+                sourceID: "source\(index % 7)", id: Located("c\(index)", at: at), fact: .serviceAvailable, location: at,
+                scope: ClaimScope(subjects: .all, platforms: .all, levels: .all, os: VersionRange(from: Version(components: [index + 1]))),
+                value: Located(.boolean(true), at: at), quote: Located("q", at: at))
+        }
+        let facts = merge(claims, ruling: nil, smallCell: 16)
+        #expect(facts.count == 1_000)
+        #expect(facts.last?.claims == claims.map(\.reference))
+        #expect(facts.last?.deciding == [claims[999].reference])
+        #expect(facts.last?.sources == (0..<7).map { "source\($0)" })
+    }
+}

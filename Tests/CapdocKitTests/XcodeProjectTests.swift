@@ -368,16 +368,16 @@ struct XcodeProjectTests {
         #expect(readError(copy + "/Trails.xcodeproj")?.path == shared)
     }
 
-    @Test("a project.pbxproj over 64 MiB is refused before it is read")
+    @Test("a project.pbxproj over 16 MiB is refused before it is read")
     func tooLarge() throws {
         let folder = try TemporaryFolder()
         let project = try folder.makeFolder("Big.xcodeproj")
         let file = project + "/project.pbxproj"
         #expect(FileManager.default.createFile(atPath: file, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.truncate(atOffset: UInt64(64 << 20) + 1)  // sparse: no 64 MiB written
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)  // sparse: no 16 MiB written
         try handle.close()
-        #expect(readError(project)?.description == "\(file): 67108865 bytes, over the limit of 64 MiB")
+        #expect(readError(project)?.description == "\(file): 16777217 bytes, over the limit of 16 MiB")
     }
 
     @Test("a project.pbxproj that is a folder or a FIFO is refused, without blocking")
@@ -435,6 +435,14 @@ struct XcodeProjectTests {
                 "\(Self.path("Broken/Odd/A/B/Gone.xcconfig")): no such file (included from \(loop):4); its settings are missing",
                 "\(Self.path("Broken/Odd/Missing.xcconfig")): no such file; its settings are missing",
                 "the operator :quote (in $(SDKROOT:quote)) is not supported; it expands to nothing",
+            ])
+        // As `lint-plist` prints them: each at its file, the project's with the target and configuration.
+        #expect(
+            survivor.warningLines == [
+                "\(loop): includes itself (included from \(loop):2); the inclusion is skipped",
+                "\(Self.path("Broken/Odd/A/B/Gone.xcconfig")): no such file (included from \(loop):4); its settings are missing",
+                "\(Self.path("Broken/Odd/Missing.xcconfig")): no such file; its settings are missing",
+                "\(file): target 'Survivor', configuration 'Release': the operator :quote (in $(SDKROOT:quote)) is not supported; it expands to nothing",
             ])
         // The .xcconfig was found through groups that contain each other.
         #expect(survivor.settings["LOOP_SETTING"] == "from the loop")
@@ -650,7 +658,7 @@ struct XcodeProjectTests {
 
         let few = library.assignments(from: names[2], paths: paths)
         #expect(few.assignments.map(\.name) == ["LEAF"])
-        #expect(few.warnings == ["cannot find \"<DEVELOPER_DIR>/Base.xcconfig\" (included from \(folder.path)/Few.xcconfig:2); the inclusion is skipped"])
+        #expect(few.warnings == ["\(folder.path)/Few.xcconfig:2: cannot find \"<DEVELOPER_DIR>/Base.xcconfig\"; the inclusion is skipped"])
     }
 
     @Test("a file of garbage reports its first problems and counts the rest")

@@ -176,6 +176,7 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>
 ln -s ../outside/de.lproj lproj/app/de.lproj
 bounded "a de.lproj that is a folder link: exit 2, not skipped in silence" 2 "$capdoc" lint-plist --platform ios lproj/app/Info.plist
 contains "  names the link" "$err" "'lproj/app/de.lproj' is a symbolic link, which capdoc does not follow"
+contains "  at the strings file, its path said once" "$err" "^lproj/app/de.lproj/InfoPlist.strings: error: 'lproj/app/de.lproj' is a symbolic link"
 cp -r "$xcode" infoplist && mkdir -p infoplist-outside && mv infoplist/Darkroom infoplist-outside/ && ln -s ../infoplist-outside/Darkroom infoplist/Darkroom
 bounded "an INFOPLIST_FILE reached through a folder link: exit 2" 2 "$capdoc" lint-plist --project infoplist/Darkroom.xcodeproj
 contains "  names the link" "$err" "Info.plist: error: target 'Darkroom': is reached through 'infoplist/Darkroom', a symbolic link"
@@ -184,6 +185,26 @@ printf 'MACOSX_DEPLOYMENT_TARGET = 10.9\n' >include-outside/Shared.xcconfig
 printf '#include "../Linked/Shared.xcconfig"\n' >>include/Configurations/Darkroom.xcconfig
 bounded "an #include reached through a folder link: exit 2" 2 "$capdoc" lint-plist --project include/Darkroom.xcodeproj
 contains "  names the link" "$err" "Shared.xcconfig: error: is reached through 'include/Linked', a symbolic link"
+# What a project's file and its .xcconfig files hold that cannot be used was gathered and never
+# printed: each is now a warning at its file, and the lint goes on.
+odd="$root/Tests/CapdocKitTests/Fixtures/lint/xcode/Broken/Odd/Odd.xcodeproj"
+bounded "a project with unusable entries: linted (exit 0)" 0 "$capdoc" lint-plist --project "$odd"
+contains "  a warning at the project file" "$err" "^warning: .*/Odd.xcodeproj/project.pbxproj: target 7D41A0232B3C5E6F00112233 has no name; skipped$"
+contains "  a warning at the .xcconfig's line" "$err" "^warning: .*/Odd/A/B/Loop.xcconfig:7: expected NAME = value$"
+cp -r "$xcode" missing-include
+printf '#include "Missing.xcconfig"\n' >>missing-include/Configurations/Darkroom.xcconfig
+bounded "a target's .xcconfig includes a missing file: linted (exit 0)" 0 "$capdoc" lint-plist --project missing-include/Darkroom.xcodeproj
+contains "  a warning at the missing file, with the #include" "$err" "^warning: missing-include/Configurations/Missing.xcconfig: no such file \(included from missing-include/Configurations/Darkroom.xcconfig:[0-9]+\); its settings are missing$"
+
+# --sources reached through a folder link: refused as a project's paths are, exit 2, naming the
+# link (the scan read wherever the link led).
+mkdir -p sources-outside/App sources-app
+printf 'manager.requestWhenInUseAuthorization()\n' >sources-outside/App/Map.swift
+ln -s ../sources-outside sources-app/Linked
+cp lproj/app/Info.plist sources-app/Info.plist
+bounded "--sources reached through a folder link: exit 2" 2 "$capdoc" lint-plist --platform ios --sources sources-app/Linked/App sources-app/Info.plist
+contains "  at the folder, naming the link" "$err" "^sources-app/Linked/App: error: is reached through 'sources-app/Linked', a symbolic link, which capdoc does not follow$"
+bounded "  the same folder without the link is linted (exit 0)" 0 "$capdoc" lint-plist --platform ios --sources sources-outside/App sources-app/Info.plist
 
 # A deployment target that is no version: a warning at the setting's place, and the lint goes on
 # for the newest versions (it was passed over without a word).

@@ -4,7 +4,7 @@
 # once; a binary Info.plist whose shared objects would expand without bound is refused before
 # Foundation parses it; quotes against a 4 MB archive named by every source cost the archive once.
 # Each run is bounded in time and memory (Tests/robustness/lib.sh).
-# The limits: Info.plist 16 MiB, InfoPlist.strings / .xcstrings 8 MiB, project.pbxproj 64 MiB,
+# The limits: Info.plist 16 MiB, InfoPlist.strings / .xcstrings 8 MiB, project.pbxproj 16 MiB,
 # .xcconfig 8 MiB, a source file for --sources 8 MiB or a million tokens (skipped, not fatal), an
 # archive 8 MiB, a Content file 8 MiB.
 # Usage: Tests/robustness/oversized-inputs.sh PATH-TO-CAPDOC   (run from the package root)
@@ -95,7 +95,20 @@ contains "  refused by its size" "$err" "InfoPlist.xcstrings.*12884901888 bytes,
 cp -r "$fixtures/lint/xcode/Darkroom" project
 truncate -s 12G project/Darkroom.xcodeproj/project.pbxproj
 bounded "a 12 GB sparse project.pbxproj: exit 2" 2 "$capdoc" lint-plist --project project/Darkroom.xcodeproj
-contains "  refused by its size" "$err" "project.pbxproj: error: 12884901888 bytes, over the limit of 64 MiB"
+contains "  refused by its size" "$err" "project.pbxproj: error: 12884901888 bytes, over the limit of 16 MiB"
+# A real one just over the limit, 110,000 file references (17.5 MB written): Foundation's parse takes
+# about 0.4 s and 14 MB per MB in the debug build, so the limit is 16 MiB (it was 64: 79 s, 778 MB).
+cp -r "$fixtures/lint/xcode/Darkroom" many-files
+python3 - many-files/Darkroom.xcodeproj/project.pbxproj <<'PYTHON'
+import sys
+path = sys.argv[1]
+lines = open(path).read().split("\n")
+end = lines.index("/* End PBXFileReference section */")
+lines[end:end] = ['\t\tAA%022X /* f%d.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = f%d.swift; sourceTree = "<group>"; };' % (k, k, k) for k in range(110000)]
+open(path, "w").write("\n".join(lines))
+PYTHON
+bounded "a 17 MB project.pbxproj of 110,000 file references: exit 2" 2 "$capdoc" lint-plist --project many-files/Darkroom.xcodeproj
+contains "  refused by its size, at the file" "$err" "^many-files/Darkroom.xcodeproj/project.pbxproj: error: [0-9]+ bytes, over the limit of 16 MiB$"
 cp -r "$fixtures/lint/xcode/Darkroom" xcconfig
 truncate -s 12G xcconfig/Configurations/Darkroom.xcconfig
 bounded "a 12 GB sparse .xcconfig: exit 2" 2 "$capdoc" lint-plist --project xcconfig/Darkroom.xcodeproj

@@ -21,7 +21,7 @@ enum CrossEntity {
 
     /// The first claim behind a fact, for a note.
     static func note(for fact: Fact, merge: MergeResult, saying text: String) -> [DiagnosticNote] {
-        guard let reference = fact.claims.first, let claim = merge.claimsByReference[reference] else { return [] }
+        guard let reference = fact.firstClaim, let claim = merge.claimsByReference[reference] else { return [] }
         return [DiagnosticNote("'\(reference)' \(text)", at: claim.location)]
     }
 

@@ -23,6 +23,16 @@ enum GateConflicts {
         }
         var order: [Key] = []
         var found: [Key: (kind: FactKind, subjects: [String], platforms: [String], levels: [String], ranges: [String: [VersionRange]])] = [:]
+        // The closed segments of a gate's cell, worked out once: thousands of claims on one cell, each
+        // with an OS range of its own, asked for the same timeline each (issue 41.1).
+        struct CellKey: Hashable {
+            var gate: Int
+            var kind: FactKind
+            var subject: String
+            var platform: String
+            var level: String?
+        }
+        var closed: [CellKey: [GatedFacts.Segment]] = [:]
         for claim in model.claims where gatedKinds.contains(claim.fact) {
             guard case let .named(platformIDs) = claim.scope.platforms, !claim.scope.os.isUnbounded,
                 claim.value.value != .boolean(false)
@@ -35,9 +45,13 @@ enum GateConflicts {
             for platform in platformIDs.map(\.value) where vocabulary.contains(.platform, platform) {
                 for subject in subjects {
                     for level in levels {
-                        for gate in gated.gates(of: claim.fact) {
-                            for segment in gated.closedSegments(gate, kind: claim.fact, subject: subject, platform: platform, level: level)
-                            where segment.os.overlaps(claim.scope.os) {
+                        for (gateIndex, gate) in gated.gates(of: claim.fact).enumerated() {
+                            let cellKey = CellKey(gate: gateIndex, kind: claim.fact, subject: subject, platform: platform, level: level)
+                            let segments =
+                                closed[cellKey]
+                                ?? gated.closedSegments(gate, kind: claim.fact, subject: subject, platform: platform, level: level)
+                            closed[cellKey] = segments
+                            for segment in segments where segment.os.overlaps(claim.scope.os) {
                                 let gateClaims = segment.deciding
                                 // A source that bounds its own claim is not contradicting itself.
                                 guard !gateClaims.isEmpty,

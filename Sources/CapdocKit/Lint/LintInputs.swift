@@ -86,7 +86,8 @@ public struct LintInputReader: Sendable {
                     result.append(try LocalizedInfoPlistReader.read(stringsAt: path))
                 }
             } catch {
-                failures.append(LintFailure(location: LintLocation(file: path), message: "\(error)"))
+                // The position is the failure's location; the message is only the reason (the path was printed twice).
+                failures.append(LintFailure(location: LintLocation(file: error.path, line: error.line, column: error.column), message: error.reason))
             }
         }
         return result
@@ -105,12 +106,12 @@ public struct LintInputReader: Sendable {
     public func subjects(
         projectAt path: String, targets: [String], configuration: String?,
         options: LintOptions
-    ) throws(UnknownTarget) -> (subjects: [LintSubject], failures: [LintFailure]) {
+    ) throws(UnknownTarget) -> (subjects: [LintSubject], failures: [LintFailure], warnings: [String]) {
         let project: XcodeProject
         do {
             project = try XcodeProject.read(at: path)
         } catch {
-            return ([], [LintFailure(location: LintLocation(file: error.path), message: error.message)])
+            return ([], [LintFailure(location: LintLocation(file: error.path), message: error.message)], [])
         }
         let names = project.targets.map(\.name)
         for wanted in targets where !names.contains(wanted) {
@@ -162,7 +163,9 @@ public struct LintInputReader: Sendable {
                 }
             }
         }
-        return (collected, failures)
+        // What the project's file and its `.xcconfig` files hold that could not be read, each at its file:
+        // for the command to print as warnings (they were gathered and never shown).
+        return (collected, failures, project.warnings)
     }
 
     static let catalyst = "mac-catalyst"
@@ -278,7 +281,7 @@ public struct LintInputReader: Sendable {
         subject.placeForNewKeys = placeForNewKeys
         subject.severalPlatforms = pass?.several ?? false
         subject.entitlements = entitlements
-        subject.settingWarnings = unreadableDeploymentTarget(of: resolved, platform: platform).map { [$0] } ?? []
+        subject.settingWarnings = (unreadableDeploymentTarget(of: resolved, platform: platform).map { [$0] } ?? []) + resolved.warningLines
         return .success(subject)
     }
 

@@ -18,6 +18,12 @@ struct BigCell {
     private var byValue: [Int32] = []
     private var byValueIDs: [Int32] = []
     private var valueTree = MinTree()
+    /// By value (its run in `byValue`): how many claims cover the segment, and the last `enter` at
+    /// which one started or stopped covering it (`enters` counts them).
+    private var runStarts: [Int32] = []
+    private var coveringOfValue: [Int32] = []
+    private var changedAt: [Int] = []
+    private var enters = 0
     /// Claims with a non-empty range, in order of `from` (when they start covering) and of `until` (when they stop).
     private var entering: [Int32] = []
     private var leaving: [Int32] = []
@@ -47,6 +53,11 @@ struct BigCell {
         valueSlot = [Int32](repeating: 0, count: claims.count)
         for (index, position) in byValue.enumerated() { valueSlot[Int(position)] = Int32(index) }
         valueTree.reset(count: claims.count)
+        runStarts.removeAll(keepingCapacity: true)
+        for index in byValueIDs.indices where index == 0 || byValueIDs[index] != byValueIDs[index - 1] { runStarts.append(Int32(index)) }
+        coveringOfValue = [Int32](repeating: 0, count: runStarts.count)
+        changedAt = [Int](repeating: -1, count: runStarts.count)
+        enters = 0
         let nonEmpty = positions.filter { from($0) < until($0) }
         entering = nonEmpty.sorted { from($0) < from($1) }
         leaving = nonEmpty.sorted { until($0) < until($1) }
@@ -56,6 +67,7 @@ struct BigCell {
 
     /// Updates the covering claims for the segment starting at `lower`; finds the narrowest.
     mutating func enter(_ lower: Int32, columns: ClaimColumns, narrowest: inout [Int32]) -> Bool {
+        enters += 1
         while entered < entering.count, columns.from[Int(claims[Int(entering[entered])])] <= lower {
             setCovering(entering[entered], true, columns: columns)
             entered += 1
@@ -99,6 +111,28 @@ struct BigCell {
         trees[group].set(Int(slot[Int(position)]), covering ? columns.until[claim] : MinTree.empty)
         valueTree.set(Int(valueSlot[Int(position)]), covering ? 0 : MinTree.empty)
         coveringCount[group] += covering ? 1 : -1
+        let run = valueRun(columns.valueIDs[claim])!
+        coveringOfValue[run] += covering ? 1 : -1
+        changedAt[run] = enters
+    }
+
+    /// The value's run in `byValueIDs` (its number among the cell's values), nil when no claim states it.
+    private func valueRun(_ valueID: Int32) -> Int? {
+        let first = byValueIDs.firstIndex(notBelow: valueID)
+        guard first < byValueIDs.count, byValueIDs[first] == valueID else { return nil }
+        // Runs are numbered by their first element: count the value changes before it.
+        return runStarts.firstIndex(notBelow: Int32(first))
+    }
+
+    /// How many claims stating `valueID` cover the current segment.
+    func coveringCount(withValue valueID: Int32) -> Int {
+        valueRun(valueID).map { Int(coveringOfValue[$0]) } ?? 0
+    }
+
+    /// Whether a claim stating `valueID` started or stopped covering at the current segment's lower
+    /// bound: if none did, the claims of that value covering it are those that covered the segment before.
+    func coveringChanged(withValue valueID: Int32) -> Bool {
+        valueRun(valueID).map { changedAt[$0] == enters } ?? false
     }
 
     func appendCovering(withValue valueID: Int32, to list: inout [Int32]) {

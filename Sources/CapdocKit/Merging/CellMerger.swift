@@ -32,12 +32,13 @@ struct CellMerger {
     private var agreeing: [Int32] = []
     private var deciding: [Int32] = []
 
-    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks, firstRanks: [Int32]) {
+    /// `smallCell`: see `CellSweep` (the tests merge every cell claim by claim too, and compare).
+    init(columns: ClaimColumns, rulings: Ruling.Book, ranks: VersionRanks, firstRanks: [Int32], smallCell: Int = 16) {
         self.columns = columns
         self.rulings = rulings
         self.ranks = ranks
         self.firstRanks = firstRanks
-        sweep = CellSweep(columns: columns)
+        sweep = CellSweep(columns: columns, smallCell: smallCell)
         citations = CitationTable(columns: columns)
     }
 
@@ -95,9 +96,14 @@ struct CellMerger {
         add(cell, lower, upper, valueClaim: ruling.prevails, adjudication: ruling.id)
     }
 
+    /// A fact of a big cell that more claims than this corroborate cites them by range
+    /// (`CoveringClaims`) rather than in a list.
+    static let listedClaims = 64
+
     /// Adds a segment's fact (its deciding claims in `deciding`), extending the pending fact when it says the same.
     private mutating func add(_ cell: Cell, _ lower: Int32, _ upper: Int32, valueClaim: Int32, adjudication: String?) {
         let valueID = columns.valueIDs[Int(valueClaim)]
+        if sweep.isBig { return addInBigCell(cell, lower, upper, valueClaim: valueClaim, valueID: valueID, adjudication: adjudication) }
         agreeing.removeAll(keepingCapacity: true)
         sweep.appendCovering(withValue: valueID, to: &agreeing)
         if hasPending, pending.upper == lower, columns.valueIDs[Int(pending.valueClaim)] == valueID,
@@ -111,15 +117,48 @@ struct CellMerger {
         pending.upper = upper
         pending.valueClaim = valueClaim
         pending.adjudication = adjudication
+        pending.byRange = false
         swap(&pending.claims, &agreeing)
         swap(&pending.deciding, &deciding)
         hasPending = true
     }
 
+    /// `add` in a big cell, without listing the agreeing claims of each segment (which made the merge
+    /// quadratic when each segment adds one claim to thousands). The segment's agreeing claims are the
+    /// pending fact's when it continues it and no claim of its value starts or stops covering where
+    /// it begins: the same test as comparing the lists, in constant time. A new fact lists them only
+    /// when there are few (`listedClaims`); else it cites them by range.
+    private mutating func addInBigCell(_ cell: Cell, _ lower: Int32, _ upper: Int32, valueClaim: Int32, valueID: Int32, adjudication: String?) {
+        if hasPending, pending.upper == lower, columns.valueIDs[Int(pending.valueClaim)] == valueID,
+            lower != sweep.lower || !sweep.coveringChanged(withValue: valueID),
+            pending.deciding == deciding, pending.adjudication == adjudication
+        {
+            pending.upper = upper
+            return
+        }
+        if hasPending { write(cell) }
+        pending.lower = lower
+        pending.upper = upper
+        pending.valueClaim = valueClaim
+        pending.adjudication = adjudication
+        pending.claims.removeAll(keepingCapacity: true)
+        pending.byRange = sweep.coveringCount(withValue: valueID) > Self.listedClaims
+        if !pending.byRange { sweep.appendCovering(withValue: valueID, to: &pending.claims) }
+        swap(&pending.deciding, &deciding)
+        hasPending = true
+    }
+
     private mutating func write(_ cell: Cell) {
+        let cited =
+            pending.byRange
+            ? citations.citations(
+                covering: CoveringClaims(
+                    cell: sweep.shared(), lower: pending.lower, upper: pending.upper, valueID: columns.valueIDs[Int(pending.valueClaim)]),
+                deciding: pending.deciding, columns: columns)
+            : citations.citations(claims: pending.claims, deciding: pending.deciding, columns: columns)
         write(
             cell, lower: pending.lower, upper: pending.upper, valueClaim: pending.valueClaim, adjudication: pending.adjudication,
-            citations: citations.citations(claims: pending.claims, deciding: pending.deciding, columns: columns))
+            citations: cited)
         hasPending = false
     }
 
@@ -151,4 +190,6 @@ private struct PendingFact {
     var claims: [Int32] = []
     var deciding: [Int32] = []
     var adjudication: String?
+    /// Whether the fact cites its claims by range (`CoveringClaims`); `claims` is then empty.
+    var byRange = false
 }

@@ -19,9 +19,12 @@ struct CellSweep {
     private var cuts: [Int32] = []
     private var nextSegment = 0
     private var unboundedUntil: Int32 = 0
-    private var isBig = false
+    /// Whether the cell is swept with trees (it has more than `smallCell` claims).
+    private(set) var isBig = false
     private var small = SmallCell()
     private var big = BigCell()
+    /// The cell's claims as one shared list, made when a fact first needs it (`shared`).
+    private var sharedClaims: CellClaims?
 
     /// The current segment, as `VersionRanks`.
     private(set) var lower: Int32 = 0
@@ -55,6 +58,7 @@ struct CellSweep {
             cuts.removeLast(cuts.count - unique)
         }
         nextSegment = 0
+        sharedClaims = nil
         isBig = claims.count > smallCell
         if isBig { big.start(claims, columns: columns) }
     }
@@ -73,6 +77,20 @@ struct CellSweep {
         }
         return false
     }
+
+    /// The cell's claims, in claim order, shared by the facts that cite them by range (`CoveringClaims`).
+    mutating func shared() -> CellClaims {
+        if let sharedClaims { return sharedClaims }
+        let made = CellClaims(claims: claims, columns: columns)
+        sharedClaims = made
+        return made
+    }
+
+    /// In a big cell: how many claims stating `valueID` cover the current segment.
+    func coveringCount(withValue valueID: Int32) -> Int { big.coveringCount(withValue: valueID) }
+
+    /// In a big cell: whether a claim stating `valueID` started or stopped covering where the current segment begins.
+    func coveringChanged(withValue valueID: Int32) -> Bool { big.coveringChanged(withValue: valueID) }
 
     /// Appends the claims covering the current segment whose value is `valueID`, in claim order.
     func appendCovering(withValue valueID: Int32, to list: inout [Int32]) {

@@ -41,6 +41,11 @@ struct CitationTable {
         return citations
     }
 
+    /// Citations of the claims a `CoveringClaims` gives, listed only when asked.
+    func citations(covering: CoveringClaims, deciding: [Int32], columns: ClaimColumns) -> FactCitations {
+        FactCitations(covering: covering, deciding: deciding.map { columns.references[Int($0)] }, decidingPlaces: deciding)
+    }
+
     private mutating func make(claims: [Int32], deciding: [Int32], columns: ClaimColumns) -> FactCitations {
         // Each source once, marked as seen for this list: a fact may cite thousands of claims of a few sources.
         stamp += 1

@@ -61,6 +61,9 @@ public struct Fact: Sendable, Hashable {
         set { citations = FactCitations(claims: newValue, deciding: deciding, sources: sources, decidingPlaces: citations.decidingPlaces) }
     }
 
+    /// The first of `claims`, without listing them all (a fact may cite thousands).
+    var firstClaim: String? { citations.firstClaim }
+
     /// The narrowest of them: the claims that decide the value (wider ones that agree only corroborate).
     var deciding: [String] {
         get { citations.deciding }

@@ -37,6 +37,9 @@ struct ResolvedTarget: Sendable, Hashable {
     /// What could not be followed (a missing `.xcconfig`, an unsupported operator…): the settings
     /// are resolved without it.
     public var warnings: [String]
+    /// The same, each as a line to print with the file it is about first: a `.xcconfig`'s problems
+    /// at their place, the others at the project file, with the target and configuration.
+    public var warningLines: [String] = []
 
     public init(
         target: String, configuration: String = "", productType: String = "", infoPlistFile: String? = nil,

@@ -10,7 +10,8 @@ struct XcodeTargetResolver {
     /// `ResolvedTarget.sdk`).
     func resolve(sdk requestedSDK: String?) -> ResolvedTarget {
         var warnings: [String] = []
-        let levels = orderedAssignments(warnings: &warnings)
+        var fileProblems: [String] = []
+        let levels = orderedAssignments(warnings: &warnings, fileProblems: &fileProblems)
         // SDKROOT and SUPPORTED_PLATFORMS decide the SDK, so they are read before it is known
         // (only `[sdk=*]` conditions hold then).
         let sdk =
@@ -53,12 +54,17 @@ struct XcodeTargetResolver {
             supportsMacCatalyst: Self.isYes(settings["SUPPORTS_MACCATALYST"]),
             deploymentTargets: deploymentTargets, warnings: Self.unique(warnings + evaluator.warnings))
         resolved.settingPlaces = places
+        let placed = Self.unique(warnings + evaluator.warnings).map { warning in
+            fileProblems.contains(warning) ? warning : "\(project.projectFile): target '\(target.name)', configuration '\(configuration)': \(warning)"
+        }
+        resolved.warningLines = placed
         return resolved
     }
 
     /// The definitions in the order Xcode applies them, lowest first: capdoc's defaults, the
     /// project's `.xcconfig`, the project's settings, the target's `.xcconfig`, the target's settings.
-    private func orderedAssignments(warnings: inout [String]) -> [XcodeSettingAssignment] {
+    /// `fileProblems`: those of the warnings that begin with the `.xcconfig` file they are about.
+    private func orderedAssignments(warnings: inout [String], fileProblems: inout [String]) -> [XcodeSettingAssignment] {
         var levels = defaults()
         let owners: [(String, XcodeConfigurationList)] = [("the project", project.configurations), ("target '\(target.name)'", target.configurations)]
         for (owner, list) in owners {
@@ -74,6 +80,7 @@ struct XcodeTargetResolver {
                 let (assignments, problems) = project.xcconfigs.assignments(from: path, paths: project.paths)
                 levels += assignments
                 warnings += problems
+                fileProblems += problems
             case let .unresolved(why)?:
                 warnings.append("\(owner), configuration '\(found.name)': \(why); its settings are left out")
             case nil:

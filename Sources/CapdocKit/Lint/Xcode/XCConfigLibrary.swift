@@ -111,7 +111,8 @@ struct XCConfigLibrary: Sendable {
             visits += 1
             let origin = includedFrom.map { " (included from \($0))" } ?? ""
             guard let path else {
-                if !optional { warn("cannot find \"\(name)\"\(origin); the inclusion is skipped") }
+                // At the #include that names it (the base configuration itself always has a path).
+                if !optional { warn("\(includedFrom ?? paths.display(paths.projectFile)): cannot find \"\(name)\"; the inclusion is skipped") }
                 return
             }
             let display = paths.display(path)
