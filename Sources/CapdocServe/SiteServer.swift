@@ -44,7 +44,7 @@ public struct SiteServer: Sendable {
     public func run(report: @escaping @Sendable (ServeEvent) -> Void) async throws {
         let first = await RebuildLoop.offThePool { compiler.compile() }
         let state = SiteState(
-            SiteSnapshot(files: first.files ?? [:], generation: 1, diagnostics: first.diagnostics, hasErrors: first.files == nil))
+            SiteSnapshot(site: first.site, generation: 1, diagnostics: first.diagnostics, hasErrors: first.site == nil))
         report(.rebuilt(first, seconds: 0))
         var logger = Logger(label: "capdoc-serve", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .warning

@@ -118,6 +118,15 @@ public struct Builder: Sendable {
     }
 }
 
+extension Builder {
+    /// What the renderers read beside each page (`RenderMemo`).
+    func memoEnvironment(_ renderers: [any Renderer], _ input: RenderInput) -> RenderMemo.Environment {
+        RenderMemo.Environment(
+            formats: formats.map(\.rawValue), layout: renderers.lazy.compactMap { ($0 as? HTMLRenderer)?.templates.layoutSource }.first,
+            domain: input.compiled.vocabulary.domain, dataAsOf: input.dataAsOf, manDate: input.manDate, tool: tool)
+    }
+}
+
 /// A page's kind for the work tally: its top folder (`services`, `levels`, `targets`), the parts of
 /// a split page apart from its overview, and "top" for the pages at the root.
 private struct PageKind: CustomStringConvertible {

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import CapdocKit
+import CapdocTestSupport
+
+/// What `capdoc serve` keeps between rebuilds (`ParseCache`, `RenderMemo`) gives exactly what
+/// doing the work again gives, and does not do again what an edit did not change.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    static let builder = Builder(templates: Paths.package.appendingPathComponent("Templates").path)
+
+    /// One serve session on a fixture tree: the same cache and memo across every `build`.
+    struct Session {
+        var tree: FixtureTree
+        let cache = ParseCache()
+        let memo = RenderMemo()
+
+        func check() -> Checker.Report {
+            let library = ArchiveLibrary(folder: FixtureTree.archives, fileSystem: tree.fileSystem)
+            return Checker(fileSystem: tree.fileSystem, archives: library, parseCache: cache).check(contentAt: FixtureTree.root)
+        }
+
+        /// The files of the tree as it is now, rendered with the memo.
+        func build() throws -> [OutputFile] {
+            let report = check()
+            #expect(report.errorCount == 0, "\(report.diagnostics.map(\.headline))")
+            return try IncrementalBuildTests.builder.render(CompiledModel(model: report.model, merge: report.merge), memo: memo)
+        }
+
+        /// The files of the tree as it is now, by a build that keeps nothing: what `capdoc build` writes.
+        func fresh() throws -> [OutputFile] {
+            let report = tree.check()
+            return try IncrementalBuildTests.builder.render(CompiledModel(model: report.model, merge: report.merge))
+        }
+    }
+
+    static func byPath(_ files: [OutputFile]) -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.bytes) })
+    }
+
+    @Test("a file whose bytes did not change is not parsed again; one edited is, and a deleted one is let go")
+    func parseCache() throws {
+        var session = Session(tree: .base())
+        _ = session.check()
+        let files = session.cache.count
+        #expect(files > 5)
+        #expect(session.cache.parsedCount == files)
+        _ = session.check()
+        #expect(session.cache.parsedCount == files, "nothing changed, yet files were parsed again")
+        #expect(session.cache.reusedCount == files)
+
+        session.tree.replace("title: A guide", with: "title: A guide, edited", in: "sources/guide.yaml")
+        let edited = session.check()
+        #expect(session.cache.parsedCount == files + 1)
+        #expect(edited.model.sources.first { $0.id.value == "guide" }?.title == "A guide, edited")
+
+        session.tree.remove("sources/status-page.yaml")
+        let removed = session.check()
+        #expect(session.cache.count == files - 1)
+        #expect(!removed.model.sources.contains { $0.id.value == "status-page" })
+    }
+
+    @Test("a file that stops parsing gives its diagnostic from the cache as when it was parsed")
+    func parseCacheKeepsDiagnostics() throws {
+        var session = Session(tree: .base())
+        _ = session.check()
+        session.tree.replace("    value: true\n", with: "    value: [true\n", in: "sources/guide.yaml")
+        let first = session.check().diagnostics.map(\.headline)
+        let again = session.check().diagnostics.map(\.headline)
+        #expect(first.contains { $0.contains("guide.yaml") && $0.contains("error") })
+        #expect(again == first)
+        #expect(again == session.tree.check().diagnostics.map(\.headline))
+    }
+
+    @Test("a rebuild with nothing changed renders no page, and gives the same files")
+    func nothingChanged() throws {
+        let session = Session(tree: .base())
+        let first = try session.build()
+        let pages = session.memo.renderedCount
+        #expect(pages > 10)
+        #expect(session.memo.reusedCount == 0)
+        let second = try session.build()
+        #expect(session.memo.renderedCount == 0)
+        #expect(session.memo.reusedCount == pages)
+        #expect(second == first)
+    }
+
+    @Test("an edited claim renders again the pages it changed, and only some pages; the files are a fresh build's")
+    func claimEdited() throws {
+        var session = Session(tree: .base())
+        let before = Self.byPath(try session.build())
+        let pages = session.memo.renderedCount
+        // Still a quote of the archive, so that the check passes.
+        session.tree.replace("    quote: All services work under both levels.", with: "    quote: All services work under both", in: "sources/guide.yaml")
+        let after = try session.build()
+        // The page that quotes the claim changed: a memo that reused it would serve the old quote.
+        let changed = Self.byPath(after)
+        #expect(changed["sources/guide.html"] != before["sources/guide.html"])
+        #expect(!String(decoding: changed["sources/guide.html"] ?? [], as: UTF8.self).contains("All services work under both levels."))
+        #expect(session.memo.renderedCount > 0)
+        #expect(session.memo.renderedCount < pages, "every page was rendered again for one claim")
+        #expect(session.memo.renderedCount + session.memo.reusedCount == pages)
+        #expect(after == (try session.fresh()))
+    }
+
+    @Test("a value that changes an answer renders its service's pages again", arguments: [false, true])
+    func answerChanged(_ flip: Bool) throws {
+        var session = Session(tree: .base())
+        let before = Self.byPath(try session.build())
+        session.tree.replace("    value: false\n    quote: Heading events stop", with: "    value: true\n    quote: Heading events stop", in: "sources/guide.yaml")
+        if flip {
+            // And back: the pages go back to what they were, which the memo no longer has.
+            _ = try session.build()
+            session.tree.replace("    value: true\n    quote: Heading events stop", with: "    value: false\n    quote: Heading events stop", in: "sources/guide.yaml")
+        }
+        let after = try session.build()
+        #expect(after == (try session.fresh()))
+        if flip { #expect(Self.byPath(after) == before) }
+        else { #expect(Self.byPath(after) != before) }
+    }
+
+    @Test("what every page shows (the newest source's date) or lays it out with renders every page again")
+    func environmentChanged() throws {
+        var session = Session(tree: .base())
+        _ = try session.build()
+        let pages = session.memo.renderedCount
+        let date = try #require(session.tree.text("sources/guide.yaml").split(separator: "\n").first { $0.hasPrefix("date: ") })
+        session.tree.replace(String(date), with: "date: 2031-01-02", in: "sources/guide.yaml")
+        let after = try session.build()
+        #expect(session.memo.renderedCount == pages)
+        #expect(session.memo.reusedCount == 0)
+        #expect(after == (try session.fresh()))
+    }
+
+    @Test("a series of edits of every kind: after each, the files are a fresh build's")
+    func seriesOfEdits() throws {
+        var session = Session(tree: .base())
+        _ = try session.build()
+        let guide = session.tree.text("sources/guide.yaml")
+        let edits: [(String, (inout FixtureTree) -> Void)] = [
+            ("a title", { $0.replace("title: A guide", with: "title: The guide", in: "sources/guide.yaml") }),
+            ("a quote", { $0.replace("quote: Always relaunches the app for visits.", with: "quote: Always relaunches the app", in: "sources/guide.yaml") }),
+            ("a file renamed", { tree in
+                let text = tree.text("sources/status-page.yaml")
+                tree.remove("sources/status-page.yaml")
+                tree.write(text, to: "sources/status-page-renamed.yaml")
+            }),
+            ("a file deleted", { $0.remove("sources/status-page-renamed.yaml") }),
+            ("a file added", { $0.write(guide.replacingOccurrences(of: "title: A guide", with: "title: Another guide"), to: "sources/another.yaml") }),
+            ("a service renamed", { tree in
+                let services = tree.text("services.yaml")
+                let name = services.split(separator: "\n").first { $0.hasPrefix("  name: ") }!
+                tree.replace(String(name), with: "  name: A renamed service", in: "services.yaml")
+            }),
+        ]
+        for (what, edit) in edits {
+            edit(&session.tree)
+            let report = session.tree.check()
+            guard report.errorCount == 0 else {
+                Issue.record("\(what): the fixture does not check: \(report.diagnostics.filter { $0.severity == .error }.map(\.headline))")
+                continue
+            }
+            #expect(try session.build() == (try session.fresh()), "\(what)")
+        }
+    }
+}
