@@ -14,17 +14,30 @@ struct IncrementalBuildTests {
         var tree: FixtureTree
         let cache = ParseCache()
         let memo = RenderMemo()
+        /// Of the last `build`'s pages, how many were rendered and how many were the memo's.
+        var rendered: Int { get { counts.rendered } nonmutating set { counts.rendered = newValue } }
+        var reused: Int { get { counts.reused } nonmutating set { counts.reused = newValue } }
+        private let counts = Counts()
+        final class Counts { var rendered = 0, reused = 0 }
 
         func check() -> Checker.Report {
             let library = ArchiveLibrary(folder: FixtureTree.archives, fileSystem: tree.fileSystem)
             return Checker(fileSystem: tree.fileSystem, archives: library, parseCache: cache).check(contentAt: FixtureTree.root)
         }
 
-        /// The files of the tree as it is now, rendered with the memo.
+        /// The files of the tree as it is now, as `capdoc serve` makes them: every path of the
+        /// site, each file made on demand, with the memo of the builds before.
         func build() throws -> [OutputFile] {
             let report = check()
             #expect(report.errorCount == 0, "\(report.diagnostics.map(\.headline))")
-            return try IncrementalBuildTests.builder.render(CompiledModel(model: report.model, merge: report.merge), memo: memo)
+            let site = try SiteOnDemand(CompiledModel(model: report.model, merge: report.merge), builder: IncrementalBuildTests.builder, memo: memo)
+            let before = (memo.renderedCount, memo.reusedCount)
+            // In reverse order, unlike a build: a page made alone, out of the build's order, is the same.
+            let files = try site.paths().reversed().map { path in OutputFile(path: path, bytes: try #require(try site.file(path), "\(path)")) }
+            // What this build rendered and reused (the memo counts from its start).
+            rendered = memo.renderedCount - before.0
+            reused = memo.reusedCount - before.1
+            return files.sorted { $0.path < $1.path }
         }
 
         /// The files of the tree as it is now, by a build that keeps nothing: what `capdoc build` writes.
@@ -76,12 +89,13 @@ struct IncrementalBuildTests {
     func nothingChanged() throws {
         let session = Session(tree: .base())
         let first = try session.build()
-        let pages = session.memo.renderedCount
+        let pages = session.rendered
         #expect(pages > 10)
-        #expect(session.memo.reusedCount == 0)
+        #expect(session.reused == 0)
+        #expect(first == (try session.fresh()))
         let second = try session.build()
-        #expect(session.memo.renderedCount == 0)
-        #expect(session.memo.reusedCount == pages)
+        #expect(session.rendered == 0)
+        #expect(session.reused == pages)
         #expect(second == first)
     }
 
@@ -89,7 +103,7 @@ struct IncrementalBuildTests {
     func claimEdited() throws {
         var session = Session(tree: .base())
         let before = Self.byPath(try session.build())
-        let pages = session.memo.renderedCount
+        let pages = session.rendered
         // Still a quote of the archive, so that the check passes.
         session.tree.replace("    quote: All services work under both levels.", with: "    quote: All services work under both", in: "sources/guide.yaml")
         let after = try session.build()
@@ -97,9 +111,9 @@ struct IncrementalBuildTests {
         let changed = Self.byPath(after)
         #expect(changed["sources/guide.html"] != before["sources/guide.html"])
         #expect(!String(decoding: changed["sources/guide.html"] ?? [], as: UTF8.self).contains("All services work under both levels."))
-        #expect(session.memo.renderedCount > 0)
-        #expect(session.memo.renderedCount < pages, "every page was rendered again for one claim")
-        #expect(session.memo.renderedCount + session.memo.reusedCount == pages)
+        #expect(session.rendered > 0)
+        #expect(session.rendered < pages, "every page was rendered again for one claim")
+        #expect(session.rendered + session.reused == pages)
         #expect(after == (try session.fresh()))
     }
 
@@ -123,13 +137,27 @@ struct IncrementalBuildTests {
     func environmentChanged() throws {
         var session = Session(tree: .base())
         _ = try session.build()
-        let pages = session.memo.renderedCount
+        let pages = session.rendered
         let date = try #require(session.tree.text("sources/guide.yaml").split(separator: "\n").first { $0.hasPrefix("date: ") })
         session.tree.replace(String(date), with: "date: 2031-01-02", in: "sources/guide.yaml")
         let after = try session.build()
-        #expect(session.memo.renderedCount == pages)
-        #expect(session.memo.reusedCount == 0)
+        #expect(session.rendered == pages)
+        #expect(session.reused == 0)
         #expect(after == (try session.fresh()))
+    }
+
+    @Test("the shipped Content's site made on demand is its build, file for file")
+    func shippedOnDemand() throws {
+        let session = Session(tree: .shipped())
+        let report = session.tree.check(archives: false)
+        let compiled = CompiledModel(model: report.model, merge: report.merge)
+        let site = try SiteOnDemand(compiled, builder: Self.builder, memo: nil)
+        let built = try Self.builder.render(compiled)
+        #expect(try site.paths() == built.map(\.path))
+        for file in built {
+            #expect(try site.file(file.path) == file.bytes, "\(file.path)")
+        }
+        #expect(try site.file("no-such-page.html") == nil)
     }
 
     @Test("a series of edits of every kind: after each, the files are a fresh build's")
