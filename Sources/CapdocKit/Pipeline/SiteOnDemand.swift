@@ -122,6 +122,12 @@ public final class SiteOnDemand: @unchecked Sendable {
         try packageLock.withLock {
             if let package { return package }
             guard let dataset else { return [:] }
+            // The services' files first, on every core as a build makes them: the package reads
+            // them one by one, and made there they would be made on one core.
+            let slots = serviceFiles.filter { path, _ in lock.withLock { made[path] == nil } }.map(\.value)
+            let input = input
+            let files = parallelMap(slots.count) { dataset.serviceFile(slot: slots[$0], input) }
+            lock.withLock { for file in files { made[file.path] = file.bytes } }
             let sink = PackageSink(site: self)
             try DatasetPackage(input: input, layout: dataset.layout).write(into: sink)
             package = sink.written
