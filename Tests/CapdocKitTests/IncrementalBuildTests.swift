@@ -15,8 +15,14 @@ struct IncrementalBuildTests {
         let cache = ParseCache()
         let memo = RenderMemo()
         /// Of the last `build`'s pages, how many were rendered and how many were the memo's.
-        var rendered: Int { get { counts.rendered } nonmutating set { counts.rendered = newValue } }
-        var reused: Int { get { counts.reused } nonmutating set { counts.reused = newValue } }
+        var rendered: Int {
+            get { counts.rendered }
+            nonmutating set { counts.rendered = newValue }
+        }
+        var reused: Int {
+            get { counts.reused }
+            nonmutating set { counts.reused = newValue }
+        }
         private let counts = Counts()
         final class Counts { var rendered = 0, reused = 0 }
 
@@ -121,16 +127,17 @@ struct IncrementalBuildTests {
     func answerChanged(_ flip: Bool) throws {
         var session = Session(tree: .base())
         let before = Self.byPath(try session.build())
-        session.tree.replace("    value: false\n    quote: Heading events stop", with: "    value: true\n    quote: Heading events stop", in: "sources/guide.yaml")
+        session.tree.replace(
+            "    value: false\n    quote: Heading events stop", with: "    value: true\n    quote: Heading events stop", in: "sources/guide.yaml")
         if flip {
             // And back: the pages go back to what they were, which the memo no longer has.
             _ = try session.build()
-            session.tree.replace("    value: true\n    quote: Heading events stop", with: "    value: false\n    quote: Heading events stop", in: "sources/guide.yaml")
+            session.tree.replace(
+                "    value: true\n    quote: Heading events stop", with: "    value: false\n    quote: Heading events stop", in: "sources/guide.yaml")
         }
         let after = try session.build()
         #expect(after == (try session.fresh()))
-        if flip { #expect(Self.byPath(after) == before) }
-        else { #expect(Self.byPath(after) != before) }
+        if flip { #expect(Self.byPath(after) == before) } else { #expect(Self.byPath(after) != before) }
     }
 
     @Test("what every page shows (the newest source's date) or lays it out with renders every page again")
@@ -168,18 +175,24 @@ struct IncrementalBuildTests {
         let edits: [(String, (inout FixtureTree) -> Void)] = [
             ("a title", { $0.replace("title: A guide", with: "title: The guide", in: "sources/guide.yaml") }),
             ("a quote", { $0.replace("quote: Always relaunches the app for visits.", with: "quote: Always relaunches the app", in: "sources/guide.yaml") }),
-            ("a file renamed", { tree in
-                let text = tree.text("sources/status-page.yaml")
-                tree.remove("sources/status-page.yaml")
-                tree.write(text, to: "sources/status-page-renamed.yaml")
-            }),
+            (
+                "a file renamed",
+                { tree in
+                    let text = tree.text("sources/status-page.yaml")
+                    tree.remove("sources/status-page.yaml")
+                    tree.write(text, to: "sources/status-page-renamed.yaml")
+                }
+            ),
             ("a file deleted", { $0.remove("sources/status-page-renamed.yaml") }),
             ("a file added", { $0.write(guide.replacingOccurrences(of: "title: A guide", with: "title: Another guide"), to: "sources/another.yaml") }),
-            ("a service renamed", { tree in
-                let services = tree.text("services.yaml")
-                let name = services.split(separator: "\n").first { $0.hasPrefix("  name: ") }!
-                tree.replace(String(name), with: "  name: A renamed service", in: "services.yaml")
-            }),
+            (
+                "a service renamed",
+                { tree in
+                    let services = tree.text("services.yaml")
+                    let name = services.split(separator: "\n").first { $0.hasPrefix("  name: ") }!
+                    tree.replace(String(name), with: "  name: A renamed service", in: "services.yaml")
+                }
+            ),
         ]
         for (what, edit) in edits {
             edit(&session.tree)
