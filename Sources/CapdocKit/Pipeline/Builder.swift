@@ -85,7 +85,7 @@ public struct Builder: Sendable {
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
-        // the search's entries, the deployment targets.
+        // the deployment targets. (The search's entries are worked out by the job of the shared files.)
         timer.lap("plan the pages")
         try parallelForEach(pageRenderers.isEmpty && dataset == nil ? 1 : input.pageCount + 1) { job in
             if job == 0 {
