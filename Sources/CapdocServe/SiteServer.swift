@@ -17,7 +17,10 @@ public struct SiteServer: Sendable {
     /// connections wait in the listen queue.
     public var maximumConnections = 64
     public var poll: Duration = .milliseconds(50)
-    public var debouncer = Debouncer(quiet: .milliseconds(100), longest: .seconds(2))
+    /// One quiet poll ends a burst: an editor's save (written aside, renamed over) and a burst of
+    /// saves made together are microseconds to milliseconds apart, and each further poll waited
+    /// is added to every save's wait.
+    public var debouncer = Debouncer(quiet: .milliseconds(50), longest: .seconds(2))
 
     public init(compiler: SiteCompiler, watched: [String], host: String, port: Int) {
         self.compiler = compiler
