@@ -40,15 +40,15 @@ struct RebuildLoop: Service {
         }
     }
 
-    /// The next snapshot: a failed check keeps the last good files.
+    /// The next snapshot: a failed check keeps the last good site.
     static func snapshot(after previous: SiteSnapshot, _ outcome: SiteCompiler.Outcome) -> SiteSnapshot {
         SiteSnapshot(
-            files: outcome.files ?? previous.files, generation: previous.generation + 1, diagnostics: outcome.diagnostics,
-            hasErrors: outcome.files == nil)
+            files: outcome.site == nil ? previous.files : [:], site: outcome.site ?? previous.site, generation: previous.generation + 1,
+            diagnostics: outcome.diagnostics, hasErrors: outcome.site == nil)
     }
 
-    /// Runs the build on a thread of its own: it is long and synchronous (rendering uses every core
-    /// through its own threads), and would otherwise hold one of Swift's few concurrency threads.
+    /// Runs the build (or the making of a page) on a thread of its own: it is long and synchronous,
+    /// and would otherwise hold one of Swift's few concurrency threads.
     static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }

@@ -7,10 +7,11 @@ public enum ServeEvent: Sendable {
 }
 
 extension SiteCompiler.Outcome {
-    /// One line, as `capdoc check` ends its output.
+    /// One line, as `capdoc check` ends its output. The pages are counted, not their files: each is
+    /// made when first asked for (`SiteOnDemand`).
     public var summary: String {
         let counts = "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")"
-        guard let files else { return "check failed (\(counts)): serving the last good build with the diagnostics" }
-        return "built \(files.count) files (\(counts))"
+        guard let site else { return "check failed (\(counts)): serving the last good build with the diagnostics" }
+        return "ready: \(site.pageCount) pages (\(counts))"
     }
 }

@@ -38,7 +38,8 @@ struct SiteResponder: HTTPResponder {
             return Self.plain(.badRequest, "that path is outside the site\n", head: head)
         }
         let snapshot = state.snapshot
-        guard let bytes = snapshot.served(name) else {
+        // A page asked for the first time since an edit is made now (`SiteOnDemand`): off the concurrency threads.
+        guard let bytes = await RebuildLoop.offThePool({ snapshot.served(name) }) else {
             return Self.plain(.notFound, "no file '\(name)' in the site\n", head: head)
         }
         let tag = ETag.of(bytes)

@@ -17,7 +17,10 @@ public struct SiteServer: Sendable {
     /// connections wait in the listen queue.
     public var maximumConnections = 64
     public var poll: Duration = .milliseconds(50)
-    public var debouncer = Debouncer(quiet: .milliseconds(100), longest: .seconds(2))
+    /// One quiet poll ends a burst: an editor's save (written aside, renamed over) and a burst of
+    /// saves made together are microseconds to milliseconds apart, and each further poll waited
+    /// is added to every save's wait.
+    public var debouncer = Debouncer(quiet: .milliseconds(50), longest: .seconds(2))
 
     public init(compiler: SiteCompiler, watched: [String], host: String, port: Int) {
         self.compiler = compiler
@@ -44,7 +47,7 @@ public struct SiteServer: Sendable {
     public func run(report: @escaping @Sendable (ServeEvent) -> Void) async throws {
         let first = await RebuildLoop.offThePool { compiler.compile() }
         let state = SiteState(
-            SiteSnapshot(files: first.files ?? [:], generation: 1, diagnostics: first.diagnostics, hasErrors: first.files == nil))
+            SiteSnapshot(site: first.site, generation: 1, diagnostics: first.diagnostics, hasErrors: first.site == nil))
         report(.rebuilt(first, seconds: 0))
         var logger = Logger(label: "capdoc-serve", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .warning

@@ -10,7 +10,10 @@ On a copy of Content, with the server on a free port (`--port 0`, the port read 
             with a body 413; a missing file 404;
   bytes     every file served equals what `capdoc build` writes for the same Content (HTML pages
             once the part serve adds, between its marker comments, is taken out), after the first
-            build and again after a series of edits;
+            build, again after a series of edits, and after each of a series of seeded random edits
+            (CAPDOC_SERVE_SEED, default 43; CAPDOC_SERVE_EDITS, default 12): a claim's value
+            flipped, a quote or a source's title changed, a claim added or removed, a source file
+            added, renamed or deleted, each kept only where `capdoc check` passes;
   reload    an edit of a claim's file, saved the way editors do (written aside, renamed over),
             changes the page, and /_capdoc/events announces the new generation;
   mistakes  a broken YAML file puts its diagnostic (file:line:col, the line, the caret) in every
@@ -25,7 +28,9 @@ Prints `ok - …`/`FAIL - …` lines, then `serve: N passed, M failed`; exits 1 
 """
 
 import http.client
+import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -313,6 +318,138 @@ def edit_checks(server, capdoc, content, work):
     return events
 
 
+class RandomEdits:
+    """Seeded, reproducible edits of Content of every kind the issue names: a claim's value flipped,
+    a claim's quote or a source's title changed, a claim added or removed, a source file added,
+    renamed or deleted. Each is tried first on a copy (`scratch`) and kept only where `capdoc check`
+    passes, so that the served site has a build to equal; the copy then follows the served folder."""
+
+    KINDS = ["value", "quote", "title", "add-claim", "remove-claim", "add-file", "rename-file", "delete-file"]
+
+    def __init__(self, capdoc, content, scratch, seed):
+        self.capdoc, self.content, self.scratch = capdoc, content, scratch
+        self.random = random.Random(seed)
+        self.number = 0
+        self.turns = []
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.copytree(content, scratch)
+
+    def sources(self):
+        folder = os.path.join(self.scratch, "sources")
+        return sorted(name for name in os.listdir(folder) if name.endswith(".yaml"))
+
+    def read(self, name):
+        with open(os.path.join(self.scratch, "sources", name)) as handle:
+            return handle.read()
+
+    @staticmethod
+    def claims(lines):
+        """(start, end) of each claim's lines: from `  - id:` to before the next line indented less."""
+        blocks, start = [], None
+        for index, line in enumerate(lines + [""]):
+            if start is not None and not line.startswith("    "):
+                blocks.append((start, index))
+                start = None
+            if line.startswith("  - id: "):
+                start = index
+        return blocks
+
+    def change(self, kind):
+        """The edit as {source file name: its new text, or None to delete it}; None when it cannot apply."""
+        self.number += 1
+        tag = f"random edit {self.number}"
+        name = self.random.choice(self.sources())
+        text = self.read(name)
+        lines = text.split("\n")
+        blocks = self.claims(lines)
+        if kind == "value":
+            found = [i for i, line in enumerate(lines) if re.fullmatch(r"    value: (true|false)", line)]
+            if not found:
+                return None
+            i = self.random.choice(found)
+            lines[i] = "    value: false" if lines[i].endswith("true") else "    value: true"
+            return {name: "\n".join(lines)}
+        if kind == "quote":
+            found = [i for i, line in enumerate(lines) if line.startswith("    quote: ")]
+            if not found:
+                return None
+            i = self.random.choice(found)
+            lines[i] = f"    quote: {json.dumps(tag)}"
+            return {name: "\n".join(lines)}
+        if kind == "title":
+            return {name: re.sub(r"^title: .*$", f"title: Title after {tag}", text, count=1, flags=re.M)}
+        if not blocks:
+            return None
+        start, end = self.random.choice(blocks)
+        if kind == "add-claim":
+            copy = lines[start:end]
+            copy[0] = copy[0] + f"-copy-{self.number}"
+            return {name: "\n".join(lines[:end] + copy + lines[end:])}
+        if kind == "remove-claim":
+            return {name: "\n".join(lines[:start] + lines[end:])}
+        if kind == "add-file":
+            claim = [line for line in lines[start:end] if not line.startswith("    quote:")] + [f"    quote: {json.dumps(tag)}"]
+            added = (f"title: Added by {tag}\nurl: \"https://developer.apple.com/documentation/corelocation/added-{self.number}\"\n"
+                     f"kind: reference\ndate: 2026-11-2{self.number % 10}\nsummary: A source added by {tag}.\nclaims:\n" + "\n".join(claim) + "\n")
+            return {f"added-{self.number}.yaml": added}
+        if kind == "rename-file":
+            return {name: None, name[:-len(".yaml")] + f"-renamed-{self.number}.yaml": text}
+        if kind == "delete-file":
+            return {name: None}
+        raise ValueError(kind)
+
+    def write(self, folder, changes):
+        for name, text in changes.items():
+            path = os.path.join(folder, "sources", name)
+            if text is None:
+                os.remove(path)
+            else:
+                save(path, text)
+
+    def next(self):
+        """Picks edits until one keeps the check clean, applies it to the served folder, and says what it was."""
+        # Every kind in turn, in a seeded order, so that a short series has each; another kind
+        # only when this one cannot apply or does not check clean.
+        if not self.turns:
+            self.turns = self.random.sample(self.KINDS, len(self.KINDS))
+        preferred = self.turns.pop(0)
+        for attempt in range(50):
+            kind = preferred if attempt < 5 else self.random.choice(self.KINDS)
+            changes = self.change(kind)
+            if not changes:
+                continue
+            before = {name: (self.read(name) if os.path.exists(os.path.join(self.scratch, "sources", name)) else None) for name in changes}
+            self.write(self.scratch, changes)
+            checked = subprocess.run([self.capdoc, "check", "--content", self.scratch], capture_output=True)
+            if checked.returncode == 0:
+                self.write(self.content, changes)
+                return f"{kind} ({', '.join(sorted(changes))})"
+            self.write(self.scratch, {name: text for name, text in before.items() if text is not None})
+            for name, text in before.items():
+                if text is None:
+                    os.remove(os.path.join(self.scratch, "sources", name))
+        raise RuntimeError("no random edit kept the check clean in 50 tries")
+
+
+def random_edit_checks(server, capdoc, content, work, seed, count):
+    """After each of `count` random edits, every file served equals a fresh `capdoc build`."""
+    print(f"# random edits: seed {seed} (CAPDOC_SERVE_SEED), {count} edits (CAPDOC_SERVE_EDITS)")
+    edits = RandomEdits(capdoc, content, os.path.join(work, "scratch"), seed)
+    events = Events(server.port)
+    events.headers()
+    generation = events.next_generation()
+    kinds = set()
+    for number in range(1, count + 1):
+        edit = edits.next()
+        kinds.add(edit.split()[0])
+        # Each save makes one rebuild: its generation is the next.
+        generation = events.next_generation()
+        compare_with_build(server, capdoc, content, os.path.join(work, f"site-random-{number}"), f"random edit {number}: {edit}")
+        shutil.rmtree(os.path.join(work, f"site-random-{number}"), ignore_errors=True)
+    events.socket.close()
+    check(f"the random edits were of several kinds ({', '.join(sorted(kinds))})", len(kinds) >= min(6, count), kinds)
+
+
 def browser_checks(server, content):
     try:
         from selenium.webdriver.common.by import By
@@ -399,6 +536,8 @@ def main():
         built = compare_with_build(server, capdoc, content, os.path.join(work, "site"), "first build")
         http_checks(server, built)
         events = edit_checks(server, capdoc, content, work)
+        random_edit_checks(server, capdoc, content, work, int(os.environ.get("CAPDOC_SERVE_SEED", "43")),
+                           int(os.environ.get("CAPDOC_SERVE_EDITS", "12")))
         browser_checks(server, content)
 
         templates_checks(capdoc, content, work)
@@ -418,7 +557,7 @@ def main():
         printed = server.process.stderr.read().decode() if status == 0 else ""
         check("Ctrl-C stops the server cleanly (exit 0)", status == 0, f"{status}")
         check("the terminal showed the YAML mistake and each rebuild",
-              ": error: invalid YAML" in printed and re.search(r"^built \d+ files \(0 errors, \d+ warnings\) in \d", printed, re.M) is not None,
+              ": error: invalid YAML" in printed and re.search(r"^ready: \d+ pages \(0 errors, \d+ warnings\) in \d", printed, re.M) is not None,
               printed[-2000:])
         ended = False
         try:

@@ -6,9 +6,12 @@ import Foundation
 /// what could be read.
 public struct ContentLoader: Sendable {
     public let fileSystem: any FileSystem
+    /// Parses kept from the last load (`capdoc serve`): a file whose bytes did not change is not parsed again.
+    public let parseCache: ParseCache?
 
-    public init(fileSystem: any FileSystem = DiskFileSystem()) {
+    public init(fileSystem: any FileSystem = DiskFileSystem(), parseCache: ParseCache? = nil) {
         self.fileSystem = fileSystem
+        self.parseCache = parseCache
     }
 
     public struct Result: Sendable {
@@ -316,16 +319,20 @@ public struct ContentLoader: Sendable {
             }
             return nil
         }
+        let parsed = parseCache?.parsed(path, bytes: data) { Self.parse(data, path: path) } ?? Self.parse(data, path: path)
+        diagnostics += parsed.diagnostics
+        return parsed.node
+    }
+
+    /// A file's tree and what parsing it found: a function of its bytes and path alone (`ParseCache`).
+    private static func parse(_ data: Data, path: String) -> ParseCache.Parsed {
         switch YAMLParser.parse(data, path: path) {
         case let .success(node?):
-            diagnostics += ControlCharacters.diagnostics(in: node)
-            return node
+            return ParseCache.Parsed(node: node, diagnostics: ControlCharacters.diagnostics(in: node))
         case .success(nil):
-            diagnostics.append(Diagnostic(.error, "file is empty", at: .file(path), check: .missingField))
-            return nil
+            return ParseCache.Parsed(node: nil, diagnostics: [Diagnostic(.error, "file is empty", at: .file(path), check: .missingField)])
         case let .failure(diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
+            return ParseCache.Parsed(node: nil, diagnostics: [diagnostic])
         }
     }
 }

@@ -90,7 +90,7 @@ public struct Builder: Sendable {
         let tally = WorkTally()
         let dataset = renderers.lazy.compactMap { $0 as? DatasetRenderer }.first
         // What is worked out before the pages, on one core for most of it: the pages' list and order,
-        // the search's entries, the deployment targets.
+        // the deployment targets. (The search's entries are worked out by the job of the shared files.)
         timer.lap("plan the pages")
         try parallelForEach(pageRenderers.isEmpty && dataset == nil ? 1 : input.pageCount + 1) { job in
             if job == 0 {
@@ -120,6 +120,15 @@ public struct Builder: Sendable {
             try tally.measure("shared: Dataset package") { try DatasetPackage(input: input, layout: dataset.layout).write(into: sink) }
         }
         if WorkTally.enabled { try? StandardStreams.write(tally.report(), to: StandardStreams.error) }
+    }
+}
+
+extension Builder {
+    /// What the renderers read beside each page (`RenderMemo`).
+    func memoEnvironment(_ renderers: [any Renderer], _ input: RenderInput) -> RenderMemo.Environment {
+        RenderMemo.Environment(
+            formats: formats.map(\.rawValue), layout: renderers.lazy.compactMap { ($0 as? HTMLRenderer)?.templates.layoutSource }.first,
+            domain: input.compiled.vocabulary.domain, dataAsOf: input.dataAsOf, manDate: input.manDate, tool: tool)
     }
 }
 

@@ -2,10 +2,13 @@
 public struct Checker: Sendable {
     public var fileSystem: any FileSystem
     public var archives: ArchiveLibrary?
+    /// Kept between checks by `capdoc serve`, so that only the files an edit changed are parsed again.
+    public var parseCache: ParseCache?
 
-    public init(fileSystem: any FileSystem = DiskFileSystem(), archives: ArchiveLibrary? = nil) {
+    public init(fileSystem: any FileSystem = DiskFileSystem(), archives: ArchiveLibrary? = nil, parseCache: ParseCache? = nil) {
         self.fileSystem = fileSystem
         self.archives = archives
+        self.parseCache = parseCache
     }
 
     /// What a check found; a type of the Checks stage, so that what reads a report (lint-plist)
@@ -14,7 +17,8 @@ public struct Checker: Sendable {
 
     public func check(contentAt root: String) -> Report {
         var timer = PhaseTimer()
-        let loaded = ContentLoader(fileSystem: fileSystem).load(from: root)
+        let loaded = ContentLoader(fileSystem: fileSystem, parseCache: parseCache).load(from: root)
+        parseCache?.sweep()
         timer.lap("load")
         var merge = Merger.merge(loaded.model)
         timer.lap("merge")

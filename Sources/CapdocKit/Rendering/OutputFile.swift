@@ -47,8 +47,11 @@ public struct RenderInput: Sendable {
     let manDate: String
     /// "Data as of 2026-11-22 (57 sources)", for the foot of every HTML page.
     let dataAsOf: String
-    /// What the site's search box searches, in order (see `PageContext.searchEntries`).
-    let searchEntries: [IndexEntry]
+    /// What the site's search box searches, in order (see `PageContext.searchEntries`): worked out
+    /// when the search's index is written, not when the site is planned, which `capdoc serve` does
+    /// at every save.
+    var searchEntries: [IndexEntry] { searchMemo.value { renderOrder.context.searchEntries() } }
+    private let searchMemo = Memo<[IndexEntry]>()
     /// The order a build renders the pages in, which lets go of what each block of pages needed.
     let renderOrder: RenderOrder
     /// The answers about each service, which the pages and the dataset read.
@@ -61,7 +64,6 @@ public struct RenderInput: Sendable {
         let context = PageContext(compiled)
         pageSources = context.pageSources()
         renderOrder = RenderOrder(pageSources, context: context)
-        searchEntries = context.searchEntries()
         manDate = ManRenderer.date(compiled.model)
         dataAsOf = "Data as of \(compiled.model.newestSourceDate ?? "an unknown date") (\(compiled.model.sources.count) sources)."
     }

@@ -30,7 +30,7 @@ struct HTMLRenderer: Renderer {
             depth: page.ref.depth,
             current: navigation.indices.reduce(0) { $0 | (navigation[$1].ref == page.ref ? 1 << $1 : 0) },
             title: page.title, description: page.description, body: body)
-        let path = page.ref.path + ".html"
+        let path = Self.path(of: page.ref)
         // No control character reaches a page: Content that holds one is refused by the check
         // (`control-character`), and the layout's own are escaped once when it is read.
         if let frame = frames.frame(shape, render: { layout(page, input, navigation, values: $0) }) {
@@ -64,6 +64,9 @@ struct HTMLRenderer: Renderer {
     }
 
     var hasPages: Bool { true }
+
+    /// The path of a page's file, known without building the page (`SiteOnDemand`).
+    static func path(of ref: PageRef) -> String { ref.path + ".html" }
 
     func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         var files = [OutputFile(path: SiteTemplates.stylesheetFile, contents: templates.stylesheet)]

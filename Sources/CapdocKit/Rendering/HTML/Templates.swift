@@ -22,6 +22,8 @@ struct SiteTemplates: Sendable {
     static let largestAsset = 4 * 1024 * 1024
 
     let layout: MustacheTemplate
+    /// The layout's bytes as read: what `RenderMemo` compares to know that every page is laid out as before.
+    let layoutSource: Data
     let stylesheet: Data
     let searchScript: Data?
     let platformScript: Data?
@@ -78,6 +80,7 @@ struct SiteTemplates: Sendable {
         } catch {
             throw Failure.invalid(layoutPath, "\(error)")
         }
+        layoutSource = layoutData
         self.stylesheet = stylesheet
         self.searchScript = searchScript
         self.platformScript = platformScript

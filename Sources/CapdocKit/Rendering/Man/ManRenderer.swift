@@ -20,10 +20,13 @@ public struct ManRenderer: Renderer {
             name: name, section: "7", date: input.manDate, title: domain.name, description: page.description,
             body: body,
             seeAlso: page.seeAlso.compactMap { PageContext.manName(for: $0, overview: ManPageNames.overview(domain)).map { (name: $0, section: "7") } })
-        return [OutputFile(path: "\(Self.folder)/man7/\(name).7", bytes: text)]
+        return [OutputFile(path: Self.path(manName: name), bytes: text)]
     }
 
     var hasPages: Bool { true }
+
+    /// The path of a page's man page, by its name (`PageContext.manName` knows it without building the page).
+    static func path(manName: String) -> String { "\(folder)/man7/\(manName).7" }
 
     func renderShared(_ input: RenderInput) throws -> [OutputFile] {
         guard let tool else { return [] }

@@ -7,10 +7,13 @@ struct MarkdownRenderer: Renderer {
     public init() {}
 
     public func render(_ page: Page, _ input: RenderInput) -> [OutputFile] {
-        [OutputFile(path: Self.folder + "/" + page.ref.path + ".md", bytes: PageDocumentBuilder(format: .markdown, page: page).renderedBytes())]
+        [OutputFile(path: Self.path(of: page.ref), bytes: PageDocumentBuilder(format: .markdown, page: page).renderedBytes())]
     }
 
     var hasPages: Bool { true }
+
+    /// The path of a page's file, known without building the page (`SiteOnDemand`).
+    static func path(of ref: PageRef) -> String { folder + "/" + ref.path + ".md" }
 
     func renderShared(_ input: RenderInput) throws -> [OutputFile] { [] }
 }
