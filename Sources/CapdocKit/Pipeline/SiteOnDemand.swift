@@ -39,7 +39,7 @@ public final class SiteOnDemand: @unchecked Sendable {
     /// Plans the site of `compiled` for `builder`'s formats (the templates are read now, so that a
     /// template that does not parse fails here, as it does a build).
     public init(_ compiled: CompiledModel, builder: Builder, memo: RenderMemo?) throws {
-        let renderers = try builder.renderers()
+        let renderers = try builder.renderers(for: compiled.model.vocabulary)
         let input = RenderInput(compiled)
         self.input = input
         self.renderers = renderers
