@@ -35,18 +35,20 @@ extension PageContext {
         var book = CitationBook()
         let id = platform.id.value
         let levels = vocabulary.ids(.level)
+        var levelRows = levels.map { level in
+            TableRow(header: TableCell([link(.level, level)]), cells: [factCell(.levelSupported, subject: level, platform: id, book: &book)])
+        }
+        // Only where the Content speaks of equivalent levels: a domain without the notion would get a
+        // row of "Unknown" on every platform.
+        if contentStates(.levelsEquivalent) {
+            levelRows.append(
+                TableRow(
+                    header: TableCell(text: vocabulary.domain.title(.levelsEquivalent)),
+                    cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)]))
+        }
         var body: [Block] = [
             .heading(2, "Access levels", anchor: "levels"),
-            .table(
-                Table(
-                    caption: "Access levels on \(platform.name)", columns: ["Level", "Offered"],
-                    rows: levels.map { level in
-                        TableRow(header: TableCell([link(.level, level)]), cells: [factCell(.levelSupported, subject: level, platform: id, book: &book)])
-                    } + [
-                        TableRow(
-                            header: TableCell(text: vocabulary.domain.title(.levelsEquivalent)),
-                            cells: [factCell(.levelsEquivalent, subject: "", platform: id, book: &book)])
-                    ])),
+            .table(Table(caption: "Access levels on \(platform.name)", columns: ["Level", "Offered"], rows: levelRows)),
         ]
         // Past the threshold the services are in parts (`ServiceListing`), and the page lists them.
         let split = serviceParts.isSplit
