@@ -112,13 +112,19 @@ struct CellMerger {
             pending.upper = upper
             return
         }
+        startPending(cell, lower, upper, valueClaim: valueClaim, adjudication: adjudication)
+        pending.byRange = false
+        swap(&pending.claims, &agreeing)
+    }
+
+    /// Writes the pending fact, if any, and starts a new one over the segment with its deciding
+    /// claims; the caller sets how it cites its agreeing claims.
+    private mutating func startPending(_ cell: Cell, _ lower: Int32, _ upper: Int32, valueClaim: Int32, adjudication: String?) {
         if hasPending { write(cell) }
         pending.lower = lower
         pending.upper = upper
         pending.valueClaim = valueClaim
         pending.adjudication = adjudication
-        pending.byRange = false
-        swap(&pending.claims, &agreeing)
         swap(&pending.deciding, &deciding)
         hasPending = true
     }
@@ -136,16 +142,10 @@ struct CellMerger {
             pending.upper = upper
             return
         }
-        if hasPending { write(cell) }
-        pending.lower = lower
-        pending.upper = upper
-        pending.valueClaim = valueClaim
-        pending.adjudication = adjudication
+        startPending(cell, lower, upper, valueClaim: valueClaim, adjudication: adjudication)
         pending.claims.removeAll(keepingCapacity: true)
         pending.byRange = sweep.coveringCount(withValue: valueID) > Self.listedClaims
         if !pending.byRange { sweep.appendCovering(withValue: valueID, to: &pending.claims) }
-        swap(&pending.deciding, &deciding)
-        hasPending = true
     }
 
     private mutating func write(_ cell: Cell) {
