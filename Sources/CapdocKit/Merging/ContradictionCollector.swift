@@ -4,7 +4,7 @@
 /// Subjects, platforms and levels are kept as positions in the `CellIndex` (sets, not lists, so
 /// that a contradiction over thousands of subjects costs no more per subject than over one).
 struct ContradictionCollector: Sendable {
-    private struct Key: Hashable, Sendable {
+    fileprivate struct Key: Hashable, Sendable {
         var kind: FactKind
         var claims: [Int32]
         var adjudication: String?
@@ -18,7 +18,7 @@ struct ContradictionCollector: Sendable {
     }
 
     /// A cell, by positions: `level` is nil for kinds without levels.
-    struct Address {
+    struct Address: Sendable {
         var kind: FactKind
         var subject: Int
         var platform: Int
@@ -28,8 +28,30 @@ struct ContradictionCollector: Sendable {
     private var order: [Key] = []
     private var extents: [Key: Extent] = [:]
 
+    /// One segment where claims disagree, as it was added: what an incremental merge keeps of the
+    /// cells it does not merge again, and replays in cell order (`replaying`).
+    struct Added: Sendable {
+        fileprivate var key: Key
+        var address: Address
+        fileprivate var segment: VersionRange
+    }
+
+    /// Every segment added, in order (the absorbed collectors' after this one's).
+    private(set) var added: [Added] = []
+
+    /// A collector that was given `added`, in that order: the same contradictions, in the same order.
+    static func replaying(_ added: [Added]) -> ContradictionCollector {
+        var collector = ContradictionCollector()
+        for one in added { collector.add(one.key, address: one.address, segment: one.segment) }
+        return collector
+    }
+
+    /// The adjudications that decided some segment: the rulings the merge used.
+    var usedAdjudications: Set<String> { Set(order.compactMap(\.adjudication)) }
+
     /// Takes in what another collector found over later cells, keeping first-seen order.
     mutating func absorb(_ other: ContradictionCollector) {
+        added += other.added
         for key in other.order {
             let extent = other.extents[key]!
             if extents[key] == nil { order.append(key); extents[key] = Extent() }
@@ -42,7 +64,11 @@ struct ContradictionCollector: Sendable {
 
     /// `claims` in claim order.
     mutating func add(claims: [Int32], adjudication: String?, address: Address, segment: VersionRange) {
-        let key = Key(kind: address.kind, claims: claims, adjudication: adjudication)
+        add(Key(kind: address.kind, claims: claims, adjudication: adjudication), address: address, segment: segment)
+    }
+
+    private mutating func add(_ key: Key, address: Address, segment: VersionRange) {
+        added.append(Added(key: key, address: address, segment: segment))
         if extents[key] == nil { order.append(key); extents[key] = Extent() }
         extents[key]!.subjects.insert(address.subject)
         extents[key]!.platforms.insert(address.platform)
