@@ -26,7 +26,12 @@ struct ContradictionCollector: Sendable {
     }
 
     private var order: [Key] = []
-    private var extents: [Key: Extent] = [:]
+    /// By place in `order`.
+    private var extents: [Extent] = []
+    private var places: [Key: Int] = [:]
+    /// The place of the last key added: a contradiction is mostly added cell after cell, and its key
+    /// (a list of claims) is then compared, not hashed again (a tenth of an incremental merge's time).
+    private var lastPlace: Int?
 
     /// One segment where claims disagree, as it was added: what an incremental merge keeps of the
     /// cells it does not merge again, and replays in cell order (`replaying`).
@@ -52,13 +57,12 @@ struct ContradictionCollector: Sendable {
     /// Takes in what another collector found over later cells, keeping first-seen order.
     mutating func absorb(_ other: ContradictionCollector) {
         added += other.added
-        for key in other.order {
-            let extent = other.extents[key]!
-            if extents[key] == nil { order.append(key); extents[key] = Extent() }
-            extents[key]!.subjects.formUnion(extent.subjects)
-            extents[key]!.platforms.formUnion(extent.platforms)
-            extents[key]!.levels.formUnion(extent.levels)
-            for (platform, ranges) in extent.ranges { extents[key]!.ranges[platform, default: []] += ranges }
+        for (key, extent) in zip(other.order, other.extents) {
+            let place = place(of: key)
+            extents[place].subjects.formUnion(extent.subjects)
+            extents[place].platforms.formUnion(extent.platforms)
+            extents[place].levels.formUnion(extent.levels)
+            for (platform, ranges) in extent.ranges { extents[place].ranges[platform, default: []] += ranges }
         }
     }
 
@@ -69,16 +73,31 @@ struct ContradictionCollector: Sendable {
 
     private mutating func add(_ key: Key, address: Address, segment: VersionRange) {
         added.append(Added(key: key, address: address, segment: segment))
-        if extents[key] == nil { order.append(key); extents[key] = Extent() }
-        extents[key]!.subjects.insert(address.subject)
-        extents[key]!.platforms.insert(address.platform)
-        if let level = address.level { extents[key]!.levels.insert(level) }
-        extents[key]!.ranges[address.platform, default: []].append(segment)
+        let place = place(of: key)
+        extents[place].subjects.insert(address.subject)
+        extents[place].platforms.insert(address.platform)
+        if let level = address.level { extents[place].levels.insert(level) }
+        extents[place].ranges[address.platform, default: []].append(segment)
+    }
+
+    /// The key's place in `order`, given one at the end if it has none.
+    private mutating func place(of key: Key) -> Int {
+        if let lastPlace, order[lastPlace] == key { return lastPlace }
+        let place: Int
+        if let known = places[key] {
+            place = known
+        } else {
+            place = order.count
+            order.append(key)
+            extents.append(Extent())
+            places[key] = place
+        }
+        lastPlace = place
+        return place
     }
 
     func result(references: [String], cells: CellIndex) -> [Contradiction] {
-        order.map { key in
-            let extent = extents[key]!
+        zip(order, extents).map { key, extent in
             let subjects = cells.subjects(key.kind)
             return Contradiction(
                 kind: key.kind, claims: key.claims.map { references[Int($0)] }, adjudication: key.adjudication,
