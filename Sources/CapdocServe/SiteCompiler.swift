@@ -19,6 +19,7 @@ public struct SiteCompiler: Sendable {
         self.builder = builder
         self.checker = checker
         if self.checker.parseCache == nil { self.checker.parseCache = ParseCache() }
+        if self.checker.mergeMemory == nil { self.checker.mergeMemory = MergeMemory() }
     }
 
     public struct Outcome: Sendable {

@@ -67,10 +67,13 @@ struct IncrementalBuildTests {
         _ = session.check()
         #expect(session.cache.parsedCount == files, "nothing changed, yet files were parsed again")
         #expect(session.cache.reusedCount == files)
+        // Nor read again into sources: both source files' reads are kept.
+        #expect(session.cache.sourcesReusedCount == 2)
 
         session.tree.replace("title: A guide", with: "title: A guide, edited", in: "sources/guide.yaml")
         let edited = session.check()
         #expect(session.cache.parsedCount == files + 1)
+        #expect(session.cache.sourcesReusedCount == 3, "the edited source was not read again, or the other was")
         #expect(edited.model.sources.first { $0.id.value == "guide" }?.title == "A guide, edited")
 
         session.tree.remove("sources/status-page.yaml")

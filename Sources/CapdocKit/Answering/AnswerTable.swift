@@ -141,9 +141,10 @@ extension AnswerTable {
         return answers(service: service).support(platform: platformPosition, level: levelPosition)
     }
 
-    /// The versions where the answer of a cell, or of a cell its gates require, may change.
-    func collectBounds(_ kind: FactKind, subject: String, platform: String, level: String?, into bounds: inout VersionBounds) {
-        gated.collectBounds(kind, subject: subject, platform: platform, level: level, into: &bounds)
+    /// The versions where the answer of a cell of `kind`, or of a cell its gates require, may change,
+    /// for every subject of the kind under each of `levels`, on the platform of `bounds` (`DistinctCellBounds`).
+    func collectBounds(ofEverySubject kind: FactKind, levels: [String?], into bounds: inout DistinctCellBounds) {
+        bounds.collectEverySubject(of: kind, levels: levels, from: gated)
     }
 
     /// The authorization flow through its gates, made once per table.

@@ -13,13 +13,21 @@ enum InvalidVersionRangeCheck: Check {
 
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         let vocabulary = context.model.vocabulary
+        // Each platform's first version and name looked up once, not for each of 100,000 claims
+        // (a first version is parsed from its text each time it is asked for).
+        var platformFirsts: [String: (first: Version, name: String)?] = [:]
+        func firstAndName(_ platform: String) -> (first: Version, name: String)? {
+            if let known = platformFirsts[platform] { return known }
+            let found = vocabulary.firstVersion(of: platform).map { ($0, vocabulary.name(.platform, platform) ?? platform) }
+            platformFirsts[platform] = .some(found)
+            return found
+        }
         var diagnostics: [Diagnostic] = []
         for claim in context.model.claims {
             let os = claim.scope.os
             guard os.from != nil || os.until != nil, case let .named(platforms) = claim.scope.platforms else { continue }
             for platform in platforms {
-                guard let first = vocabulary.firstVersion(of: platform.value) else { continue }
-                let name = vocabulary.name(.platform, platform.value) ?? platform.value
+                guard let (first, name) = firstAndName(platform.value) else { continue }
                 if let until = os.until, !(first < until) {
                     diagnostics.append(
                         Diagnostic(

@@ -115,13 +115,18 @@ public struct ContentLoader: Sendable {
                 return .vocabulary(vocabulary, vocabularyDiagnostics)
             }
             var fileDiagnostics: [Diagnostic] = []
-            var references: [String: [Located<String>]] = [:]
             let (path, id) = sourceFiles[index - 1]
-            guard let node = loader.parseRequired(path, diagnostics: &fileDiagnostics) else { return .source(nil, fileDiagnostics, references) }
-            let source = SourceReader.source(
-                node, id: id, path: path, states: stateStatuses, hosts: domain.sourceHosts, diagnostics: &fileDiagnostics,
-                keyReferences: &references)
-            return .source(source, fileDiagnostics, references)
+            guard let node = loader.parseRequired(path, diagnostics: &fileDiagnostics) else { return .source(nil, fileDiagnostics, [:]) }
+            let read = {
+                var diagnostics: [Diagnostic] = []
+                var references: [String: [Located<String>]] = [:]
+                let source = SourceReader.source(
+                    node, id: id, path: path, states: stateStatuses, hosts: domain.sourceHosts, diagnostics: &diagnostics, keyReferences: &references)
+                return ParseCache.SourceRead(source: source, diagnostics: diagnostics, keyReferences: references)
+            }
+            let context = ParseCache.SourceReadContext(states: stateStatuses, hosts: domain.sourceHosts)
+            let source = loader.parseCache?.source(path, context: context, read: read) ?? read()
+            return .source(source.source, fileDiagnostics + source.diagnostics, source.keyReferences)
         }
         var vocabulary = Vocabulary()
         var sources: [Source] = []

@@ -21,6 +21,23 @@ public final class ParseCache: @unchecked Sendable {
         var parsed: Parsed
         /// The last load that used it; `sweep` drops what the last load did not (deleted files).
         var load: Int
+        /// The source read from the parse (`source(_:context:read:)`), and what it was read with.
+        var source: (context: SourceReadContext, read: SourceRead)?
+    }
+
+    /// What a source file's reading depends on besides its parse: the flow's states (the default
+    /// status of a transition) and the hosts sources may be on.
+    struct SourceReadContext: Hashable {
+        var states: [String: String]
+        var hosts: [String]
+    }
+
+    /// What reading a source file gave: the source (nil when it lacks a required field), the
+    /// diagnostics found reading it, and where its claims' key lists were written.
+    struct SourceRead {
+        var source: Source?
+        var diagnostics: [Diagnostic]
+        var keyReferences: [String: [Located<String>]]
     }
 
     private var entries: [String: Entry] = [:]
@@ -45,11 +62,30 @@ public final class ParseCache: @unchecked Sendable {
         if let kept { return kept }
         let parsed = parse()  // outside the lock: the files of a load are parsed on every core
         lock.withLock {
-            entries[path] = Entry(bytes: bytes, parsed: parsed, load: load)
+            entries[path] = Entry(bytes: bytes, parsed: parsed, load: load, source: nil)
             parsedCount += 1
         }
         return parsed
     }
+
+    /// The source read from the file at `path`, whose parse this load has just asked for: the
+    /// kept one when it was read from the same parse in the same context, or `read()`'s, which is
+    /// kept. Reading is a function of the parse and the context alone, as parsing is of the bytes:
+    /// so the models of the files an edit did not change are not read again either.
+    func source(_ path: String, context: SourceReadContext, read: () -> SourceRead) -> SourceRead {
+        let kept: SourceRead? = lock.withLock {
+            guard let source = entries[path]?.source, source.context == context else { return nil }
+            sourcesReusedCount += 1
+            return source.read
+        }
+        if let kept { return kept }
+        let made = read()
+        lock.withLock { entries[path]?.source = (context, made) }
+        return made
+    }
+
+    /// Sources read again from a kept parse, since the cache was made: for the tests.
+    public private(set) var sourcesReusedCount = 0
 
     /// Ends a load: the files it did not read (deleted, renamed) are let go, and the next load begins.
     func sweep() {

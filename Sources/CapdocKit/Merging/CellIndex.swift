@@ -81,4 +81,23 @@ struct CellIndex: Sendable {
     func index(kind ordinal: Int, takesLevels: Bool, subject: Int, platform: Int, level: Int) -> Int {
         offsets[ordinal] + (subject * platforms.count + platform) * (takesLevels ? levels.count : 1) + level
     }
+
+    /// The cell of a contradiction's address.
+    func index(of address: ContradictionCollector.Address) -> Int {
+        index(
+            kind: address.kind.ordinal, takesLevels: address.kind.takesLevels, subject: address.subject, platform: address.platform, level: address.level ?? 0)
+    }
+
+    /// The kind, subject, platform and level positions of a cell: `index` undone.
+    func address(of cell: Int) -> (kind: FactKind, subject: Int, platform: Int, level: Int) {
+        let kind = FactKind.allCases[offsets.lastIndex { $0 <= cell }!]
+        let levelCount = levelCount(kind)
+        let within = cell - offsets[kind.ordinal]
+        return (kind, within / levelCount / platforms.count, within / levelCount % platforms.count, within % levelCount)
+    }
+
+    /// Whether both number the same cells the same way: the same platforms, levels and subjects, in order.
+    func numbersCellsAs(_ other: CellIndex) -> Bool {
+        platforms == other.platforms && levels == other.levels && subjectsByKind == other.subjectsByKind
+    }
 }

@@ -74,14 +74,14 @@ private struct ClaimRows: Sendable {
 }
 
 /// Cells (or general rows) and the claims that cover them, side by side, in claim order.
-private struct Covered: Sendable {
+struct Covered: Sendable {
     var namedCells: [Int32] = [], namedClaims: [Int32] = []
     var generalRows: [Int32] = [], generalClaims: [Int32] = []
 }
 
 /// What a claim covers: each subject, platform and level it names (every one for `all`, or when it
 /// is silent), leaving out ids the vocabulary lacks (reported by the unknown-id check).
-private struct Coverage: Sendable {
+struct Coverage: Sendable {
     let cells: CellIndex
     let everyPlatform: [Int]
     let everyLevel: [Int]

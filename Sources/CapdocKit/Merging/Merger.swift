@@ -8,19 +8,24 @@ import Foundation
 /// segment the narrowest claims win (see `Specificity`), and narrowest claims that disagree are a
 /// contradiction, unless an adjudication rules on them.
 enum Merger {
-    public static func merge(_ model: ContentModel) -> MergeResult {
-        let claims = model.claims
-        let cells = CellIndex(vocabulary: model.vocabulary, freeSubjects: freeSubjects(of: claims))
-        let firstVersions = cells.platforms.map { model.vocabulary.firstVersion(of: $0) }
-        let ranks = VersionRanks(bounds(of: claims, model.adjudications) + firstVersions.compactMap { $0 })
-        // Where a platform begins: a fact about the time before it is not written (see `CellMerger`).
-        let firstRanks = firstVersions.map { $0.map { ranks.from(VersionRange(from: $0)) } ?? VersionRanks.unboundedFrom }
-        let columns = ClaimColumns(claims: claims, ranks: ranks)
-        let rulings = Ruling.prepare(
-            model.adjudications, claimIndex: claimIndex(namedBy: model.adjudications, references: columns.references),
-            platforms: cells.platformPositions, ranks: ranks)
-        let members = CellMembers(claims: claims, cells: cells, equivalent: EquivalentLevels(claims: claims, cells: cells))
+    /// Merges every cell; with `memory` (`capdoc serve`), only the cells an edit changed since the
+    /// last merge it remembers, when it may (`IncrementalMerge`): the result is the same.
+    static func merge(_ model: ContentModel, memory: MergeMemory? = nil) -> MergeResult {
+        let tables = MergeTables(model)
+        if let memory, let previous = memory.previous,
+            let (result, added, mergedCells) = IncrementalMerge.merge(tables, model: model, after: previous)
+        {
+            memory.remember(model, tables, result, added, mergedCells: mergedCells, incremental: true)
+            return result
+        }
+        let (result, added) = mergeEveryCell(tables)
+        memory?.remember(model, tables, result, added, mergedCells: tables.cells.count, incremental: false)
+        return result
+    }
 
+    /// Merges every cell; also gives the contradictions' segments as added (`MergeMemory`).
+    private static func mergeEveryCell(_ tables: MergeTables) -> (MergeResult, [ContradictionCollector.Added]) {
+        let (claims, cells, columns, members) = (tables.claims, tables.cells, tables.columns, tables.members)
         // Cells are independent: rows of cells (one kind × subject each) are merged in runs on every
         // core, and the runs' results joined in cell order, so the output does not depend on timing.
         // The table of claims by reference is built beside them, as one more task.
@@ -33,7 +38,7 @@ enum Merger {
         let work = parallelMap(runCount + 1) { task -> MergeWork in
             guard task > 0 else { return .references(ClaimsByReference(claims: claims, references: columns.references)) }
             let run = (cellRows.count * (task - 1) / runCount)..<(cellRows.count * task / runCount)
-            var merger = CellMerger(columns: columns, rulings: rulings, ranks: ranks, firstRanks: firstRanks)
+            var merger = tables.cellMerger()
             let counts = merge(cellRows[run], cells: cells, members: members, into: &merger)
             return .cells(merger, counts: counts)
         }
@@ -58,10 +63,11 @@ enum Merger {
             contradictions.absorb(run.merger.contradictions)
             used.formUnion(run.merger.used)
         }
-        return MergeResult(
+        let result = MergeResult(
             facts: facts, cells: cells, cellStarts: cellStarts,
             contradictions: contradictions.result(references: columns.references, cells: cells),
             usedAdjudications: used, claimsByReference: claimsByReference!)
+        return (result, contradictions.added)
     }
 
     /// What the tasks of the merge hand back.
@@ -98,7 +104,7 @@ enum Merger {
     }
 
     /// The claim numbers of the references that adjudications name (the last claim, should two share one).
-    private static func claimIndex(namedBy adjudications: [Adjudication], references: [String]) -> [String: Int] {
+    static func claimIndex(namedBy adjudications: [Adjudication], references: [String]) -> [String: Int] {
         let named = Set(adjudications.flatMap { [$0.prevails.value] + $0.over.map(\.value) })
         var index: [String: Int] = [:]
         guard !named.isEmpty else { return index }
@@ -109,7 +115,7 @@ enum Merger {
     }
 
     /// Every OS version that bounds a claim or an adjudication.
-    private static func bounds(of claims: [Claim], _ adjudications: [Adjudication]) -> [Version] {
+    static func bounds(of claims: [Claim], _ adjudications: [Adjudication]) -> [Version] {
         var bounds: [Version] = []
         for claim in claims {
             if let from = claim.scope.os.from { bounds.append(from) }
@@ -149,7 +155,7 @@ enum Merger {
     }
 
     /// Subjects that come from the claims: note topics, and the state × trigger × choice of flow facts.
-    private static func freeSubjects(of claims: [Claim]) -> [FactKind: [String]] {
+    static func freeSubjects(of claims: [Claim]) -> [FactKind: [String]] {
         var freeSubjects: [FactKind: [String]] = [:]
         var seen: [FactKind: Set<String>] = [:]
         for claim in claims where claim.fact.hasFreeTopic || claim.fact.isFlow {

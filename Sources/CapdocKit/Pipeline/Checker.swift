@@ -4,11 +4,16 @@ public struct Checker: Sendable {
     public var archives: ArchiveLibrary?
     /// Kept between checks by `capdoc serve`, so that only the files an edit changed are parsed again.
     public var parseCache: ParseCache?
+    /// Kept between checks by `capdoc serve`, so that only the cells an edit changed are merged again.
+    public var mergeMemory: MergeMemory?
 
-    public init(fileSystem: any FileSystem = DiskFileSystem(), archives: ArchiveLibrary? = nil, parseCache: ParseCache? = nil) {
+    public init(
+        fileSystem: any FileSystem = DiskFileSystem(), archives: ArchiveLibrary? = nil, parseCache: ParseCache? = nil, mergeMemory: MergeMemory? = nil
+    ) {
         self.fileSystem = fileSystem
         self.archives = archives
         self.parseCache = parseCache
+        self.mergeMemory = mergeMemory
     }
 
     /// What a check found; a type of the Checks stage, so that what reads a report (lint-plist)
@@ -20,7 +25,7 @@ public struct Checker: Sendable {
         let loaded = ContentLoader(fileSystem: fileSystem, parseCache: parseCache).load(from: root)
         parseCache?.sweep()
         timer.lap("load")
-        var merge = Merger.merge(loaded.model)
+        var merge = Merger.merge(loaded.model, memory: mergeMemory)
         timer.lap("merge")
         let gateConflicts = GateConflicts.find(model: loaded.model, merge: merge)
         merge.contradictions += gateConflicts.contradictions

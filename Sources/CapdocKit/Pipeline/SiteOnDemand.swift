@@ -39,8 +39,11 @@ public final class SiteOnDemand: @unchecked Sendable {
     /// Plans the site of `compiled` for `builder`'s formats (the templates are read now, so that a
     /// template that does not parse fails here, as it does a build).
     public init(_ compiled: CompiledModel, builder: Builder, memo: RenderMemo?) throws {
+        var timer = PhaseTimer()
         let renderers = try builder.renderers(for: compiled.model.vocabulary)
+        timer.lap("plan: templates, tool")
         let input = RenderInput(compiled)
+        timer = PhaseTimer()
         self.input = input
         self.renderers = renderers
         pageRenderers = renderers.filter(\.hasPages)
@@ -64,6 +67,7 @@ public final class SiteOnDemand: @unchecked Sendable {
         self.pageFiles = pageFiles
         self.serviceFiles = serviceFiles
         memo?.retain(pages: Set(input.pageSources.map(\.ref)))
+        timer.lap("plan: paths")
     }
 
     /// The bytes of the file at `path` (relative to the site's root), made now if they were not

@@ -61,9 +61,13 @@ public struct RenderInput: Sendable {
 
     public init(_ compiled: CompiledModel) {
         self.compiled = compiled
+        var timer = PhaseTimer()
         let context = PageContext(compiled)
+        timer.lap("plan: answers, targets")
         pageSources = context.pageSources()
+        timer.lap("plan: page list")
         renderOrder = RenderOrder(pageSources, context: context)
+        timer.lap("plan: render order")
         manDate = ManRenderer.date(compiled.model)
         dataAsOf = "Data as of \(compiled.model.newestSourceDate ?? "an unknown date") (\(compiled.model.sources.count) sources)."
     }

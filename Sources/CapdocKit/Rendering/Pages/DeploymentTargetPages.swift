@@ -17,18 +17,15 @@ extension PageContext {
     func deploymentTargets(_ platform: String) -> [Version] { deploymentTargetsByPlatform[platform] ?? [] }
 
     static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, answers: AnswerTable) -> [Version] {
-        var bounds = VersionBounds()
         // The bounds alone, not the answers between them: working out every timeline of every service
-        // on every platform costs seconds at thousands of services.
-        for service in vocabulary.ids(.service) {
-            for level in vocabulary.ids(.level) {
-                answers.collectBounds(.serviceAvailable, subject: service, platform: platform, level: level, into: &bounds)
-            }
-            answers.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
-        }
-        for request in vocabulary.ids(.request) {
-            answers.collectBounds(.requestKeys, subject: request, platform: platform, level: nil, into: &bounds)
-        }
+        // on every platform costs seconds at thousands of services. Every service's and request's
+        // cells (the merge numbers the vocabulary's), and a cell that each one's gates require read
+        // once, not once for each (`DistinctCellBounds`).
+        var distinct = DistinctCellBounds(platform: platform)
+        answers.collectBounds(ofEverySubject: .serviceAvailable, levels: vocabulary.ids(.level), into: &distinct)
+        answers.collectBounds(ofEverySubject: .serviceDeprecated, levels: [nil], into: &distinct)
+        answers.collectBounds(ofEverySubject: .requestKeys, levels: [nil], into: &distinct)
+        let bounds = distinct.bounds
         if let declared = vocabulary.declaredVersions(of: platform) { return bounds.sorted.filter(declared.contains) }
         var majors: [Version] = []
         for bound in bounds.sorted {

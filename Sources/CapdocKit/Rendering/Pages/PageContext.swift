@@ -20,14 +20,19 @@ struct PageContext {
     let targetAnswerTables: [String: Memo<TargetAnswerTable>]
     /// The notes about each service (`serviceNotes`), by service id.
     let notesByService: [String: [Fact]]
-    /// The sources about each entity, which its page names where a cell is unknown (`silentSources`).
-    let sourcesBySubject: SourcesBySubject
+    /// The sources about each entity, which its page names where a cell is unknown (`silentSources`),
+    /// worked out once a page or the dataset asks: `capdoc serve` plans the site at every save, and
+    /// this was 55 ms of it at 20,000 services.
+    var sourcesBySubject: SourcesBySubject { sourcesBySubjectMemo.value { SourcesBySubject(compiled.model) } }
+    private let sourcesBySubjectMemo = Memo<SourcesBySubject>()
     /// The A–Z index's entries, one a thing, worked out once (`indexEntries`).
     let indexTerms = Memo<[IndexEntry]>()
     /// Each cited claim's entry in the pages' citations, made once (`CitationBook.blocks`).
     let citationEntries: CitationEntries
-    /// The pages of the things deprecations name as their replacements.
-    let replacementLinks: ReplacementLinks
+    /// The pages of the things deprecations name as their replacements, worked out once a page asks
+    /// (85 ms of each `capdoc serve` plan at 20,000 services otherwise).
+    var replacementLinks: ReplacementLinks { replacementLinksMemo.value { ReplacementLinks(compiled.vocabulary) } }
+    private let replacementLinksMemo = Memo<ReplacementLinks>()
 
     init(_ compiled: CompiledModel) {
         self.compiled = compiled
@@ -38,8 +43,6 @@ struct PageContext {
         self.citationEntries = CitationEntries(claimsByReference: compiled.merge.claimsByReference, sourcesByID: sourcesByID)
         self.serviceParts = ServiceParts(compiled.vocabulary.ids(.service))
         self.notesByService = Self.notesByService(compiled, referencePages: referencePages)
-        self.sourcesBySubject = SourcesBySubject(compiled.model)
-        self.replacementLinks = ReplacementLinks(compiled.vocabulary)
         let (vocabulary, answers) = (compiled.vocabulary, answerTable)
         // Platform by platform on every core: this reads every service's bounds, before any page is
         // rendered (a third of a second on one core at 20,000 services).
