@@ -134,12 +134,13 @@ public struct Flow: Sendable {
         public var platforms: [String]
         /// The OS versions of each platform where the row holds.
         public var os: [String: [VersionRange]]
-        /// The claims behind the transition and its prompt, the narrowest of them, their sources, and
-        /// the adjudications that decided them.
-        public var claims: [String]
-        var deciding: [String]
+        /// The claims behind the transition and its prompt as outputs list them (`CitedClaims`: every
+        /// deciding claim, the first corroborating ones and how many more), their sources, and the
+        /// adjudications that decided them.
+        var cited: CitedClaims
         public var sources: [String]
-        public var adjudications: [String]
+        var deciding: [String] { cited.deciding }
+        public var adjudications: [String] { cited.adjudications }
 
         /// A call that changes nothing: no prompt, and the state stays.
         var changesNothing: Bool { !prompted && outcome.to == from }
@@ -167,8 +168,7 @@ public struct Flow: Sendable {
             var choice: String?
             var promptKey: String?
             var outcome: TransitionOutcome
-            var claims, deciding: [String]
-            var adjudications: [String]
+            var cited: CitedClaims
         }
         var order: [GroupKey] = []
         var groups: [GroupKey: (os: [String: [VersionRange]], sources: Set<String>)] = [:]
@@ -186,8 +186,7 @@ public struct Flow: Sendable {
                 if let prompt, case let .keys(keys) = prompt.value { promptKey = keys.first }
                 let key = GroupKey(
                     from: from, trigger: trigger, choice: choice, promptKey: promptKey, outcome: outcome,
-                    claims: facts.flatMap(\.claims).uniqued(), deciding: facts.flatMap(\.deciding).uniqued(),
-                    adjudications: facts.compactMap(\.adjudication).uniqued())
+                    cited: CitedClaims(facts))
                 if groups[key] == nil { order.append(key); groups[key] = ([:], []) }
                 groups[key]!.os[fact.platform, default: []].append(os)
                 groups[key]!.sources.formUnion(facts.flatMap(\.sources))
@@ -199,8 +198,7 @@ public struct Flow: Sendable {
             return Row(
                 from: key.from, trigger: key.trigger, choice: key.choice, prompted: key.choice != nil, promptKey: key.promptKey,
                 outcome: key.outcome, platforms: group.os.keys.sorted { (platforms[$0] ?? .max, $0) < (platforms[$1] ?? .max, $1) },
-                os: group.os, claims: key.claims, deciding: key.deciding, sources: group.sources.sorted(),
-                adjudications: key.adjudications)
+                os: group.os, cited: key.cited, sources: group.sources.sorted())
         }
         func rank(_ row: Row) -> (Int, Int, Int, Int) {
             (
