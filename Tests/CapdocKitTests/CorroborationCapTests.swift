@@ -199,6 +199,27 @@ struct CorroborationCapTests {
 
                 """
         }
+        // The support timeline's segments part where the relaunch answer changes, at 3.100: a claim of
+        // the cell's value that ends there (`ends`) covers none of the facts after it.
+        text += """
+              - id: ends
+                fact: service-available
+                subject: heading
+                platforms: [ios]
+                levels: [always]
+                os: {from: "3.97", until: "3.100"}
+                value: true
+                quote: Heading until 3.100.
+              - id: relaunches
+                fact: launches-terminated-app
+                subject: heading
+                platforms: [ios]
+                levels: [always]
+                os: {from: "3.100"}
+                value: true
+                quote: Heading relaunches from 3.100.
+
+            """
         tree.write(text, to: "sources/versions.yaml")
         let compiled = Self.compiled(tree)
         let facts = compiled.merge.facts(.serviceAvailable, subject: "heading", platform: "ios", level: "always")
