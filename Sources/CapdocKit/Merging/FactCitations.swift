@@ -8,7 +8,8 @@ import Foundation
 /// and its range, and lists its claims when first asked (`CoveringClaims`), then keeps the list.
 /// N claims on one cell, each `from` a version of its own, make N facts, the k-th corroborated by
 /// k claims: listed, that was N²/2 references (32,000 claims did not fit in 4 GB; issue 41.1).
-/// `check` never asks; the renderers of `build` do, for every fact they show.
+/// `check` never asks, and neither does `build`: every output reads a fact's first claims and their
+/// count (`corroborating(limit:)`, through `CitedClaims`); `query`, `lint-plist` and tests list them.
 final class FactCitations: Sendable, Hashable {
     private let storage: Storage
     /// For listed claims: where each is in the model (as `decidingPlaces`), when the merge made them.
