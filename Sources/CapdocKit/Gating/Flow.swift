@@ -160,6 +160,24 @@ public struct Flow: Sendable {
         }
     }
 
+    /// The segments of a timeline (in OS order, without overlaps) that may overlap `range`: from the
+    /// first that ends after its start, found by halves, to the last that starts before its end.
+    static func segments(of timeline: [GatedFacts.Segment], overlapping range: VersionRange) -> ArraySlice<GatedFacts.Segment> {
+        var low = 0, high = timeline.count
+        if let from = range.from {
+            while low < high {
+                let middle = (low + high) / 2
+                if let until = timeline[middle].os.until, !(from < until) { low = middle + 1 } else { high = middle }
+            }
+        }
+        var end = low
+        while end < timeline.count {
+            if let until = range.until, let start = timeline[end].os.from, !(start < until) { break }
+            end += 1
+        }
+        return timeline[low..<end]
+    }
+
     /// Every transition, grouped across platforms, in the order of states, triggers and choices of
     /// `flow.yaml`, then of the first platform.
     func rows() -> [Row] {
@@ -172,12 +190,22 @@ public struct Flow: Sendable {
         }
         var order: [GroupKey] = []
         var groups: [GroupKey: (os: [String: [VersionRange]], sources: Set<String>)] = [:]
+        // The facts of a cell come one after another: its timeline is worked out once for all of
+        // them, and each fact reads the segments over its range, found by halves. Worked out per
+        // fact, a cell of N facts (N claims, each `from` a version of its own) cost N timelines of
+        // N segments (issue 41).
+        var timelineCell: (subject: String, platform: String)?
+        var timeline: [GatedFacts.Segment] = []
         for fact in merge.facts(of: .transition) {
             guard case let .transition(outcome) = fact.value else { continue }
             let (from, trigger, choice) = FlowKey.parts(fact.subject)
             let prompts = choice == nil ? [] : merge.facts(.prompt, subject: FlowKey.prompt(from: from, trigger: trigger), platform: fact.platform)
+            if timelineCell?.subject != fact.subject || timelineCell?.platform != fact.platform {
+                timeline = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
+                timelineCell = (fact.subject, fact.platform)
+            }
             // Only where the gates let the transition happen.
-            let open = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
+            let open = Self.segments(of: timeline, overlapping: fact.os)
                 .filter { if case .value = $0.answer { $0.os.overlaps(fact.os) } else { false } }
                 .map { $0.os.intersection(fact.os) }
             for (os, prompt) in open.flatMap({ Self.split($0, by: prompts) }) {
