@@ -15,7 +15,7 @@ struct FlowAsSeenTests {
         Flow.Row(
             from: "not-determined", trigger: "request-when-in-use", choice: choice, prompted: true, promptKey: nil,
             outcome: TransitionOutcome(to: "when-in-use", status: nil, statusStated: false, delegate: nil), platforms: Array(os.keys).sorted(),
-            os: os, claims: [], deciding: [], sources: [], adjudications: [])
+            os: os, cited: CitedClaims([]), sources: [])
     }
 
     static func range(_ from: String?, _ until: String?) -> VersionRange {

@@ -134,12 +134,13 @@ public struct Flow: Sendable {
         public var platforms: [String]
         /// The OS versions of each platform where the row holds.
         public var os: [String: [VersionRange]]
-        /// The claims behind the transition and its prompt, the narrowest of them, their sources, and
-        /// the adjudications that decided them.
-        public var claims: [String]
-        var deciding: [String]
+        /// The claims behind the transition and its prompt as outputs list them (`CitedClaims`: every
+        /// deciding claim, the first corroborating ones and how many more), their sources, and the
+        /// adjudications that decided them.
+        var cited: CitedClaims
         public var sources: [String]
-        public var adjudications: [String]
+        var deciding: [String] { cited.deciding }
+        public var adjudications: [String] { cited.adjudications }
 
         /// A call that changes nothing: no prompt, and the state stays.
         var changesNothing: Bool { !prompted && outcome.to == from }
@@ -159,6 +160,24 @@ public struct Flow: Sendable {
         }
     }
 
+    /// The segments of a timeline (in OS order, without overlaps) that may overlap `range`: from the
+    /// first that ends after its start, found by halves, to the last that starts before its end.
+    static func segments(of timeline: [GatedFacts.Segment], overlapping range: VersionRange) -> ArraySlice<GatedFacts.Segment> {
+        var low = 0, high = timeline.count
+        if let from = range.from {
+            while low < high {
+                let middle = (low + high) / 2
+                if let until = timeline[middle].os.until, !(from < until) { low = middle + 1 } else { high = middle }
+            }
+        }
+        var end = low
+        while end < timeline.count {
+            if let until = range.until, let start = timeline[end].os.from, !(start < until) { break }
+            end += 1
+        }
+        return timeline[low..<end]
+    }
+
     /// Every transition, grouped across platforms, in the order of states, triggers and choices of
     /// `flow.yaml`, then of the first platform.
     func rows() -> [Row] {
@@ -167,17 +186,26 @@ public struct Flow: Sendable {
             var choice: String?
             var promptKey: String?
             var outcome: TransitionOutcome
-            var claims, deciding: [String]
-            var adjudications: [String]
+            var cited: CitedClaims
         }
         var order: [GroupKey] = []
         var groups: [GroupKey: (os: [String: [VersionRange]], sources: Set<String>)] = [:]
+        // The facts of a cell come one after another: its timeline is worked out once for all of
+        // them, and each fact reads the segments over its range, found by halves. Worked out per
+        // fact, a cell of N facts (N claims, each `from` a version of its own) cost N timelines of
+        // N segments (issue 41).
+        var timelineCell: (subject: String, platform: String)?
+        var timeline: [GatedFacts.Segment] = []
         for fact in merge.facts(of: .transition) {
             guard case let .transition(outcome) = fact.value else { continue }
             let (from, trigger, choice) = FlowKey.parts(fact.subject)
             let prompts = choice == nil ? [] : merge.facts(.prompt, subject: FlowKey.prompt(from: from, trigger: trigger), platform: fact.platform)
+            if timelineCell?.subject != fact.subject || timelineCell?.platform != fact.platform {
+                timeline = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
+                timelineCell = (fact.subject, fact.platform)
+            }
             // Only where the gates let the transition happen.
-            let open = gated.timeline(.transition, subject: fact.subject, platform: fact.platform)
+            let open = Self.segments(of: timeline, overlapping: fact.os)
                 .filter { if case .value = $0.answer { $0.os.overlaps(fact.os) } else { false } }
                 .map { $0.os.intersection(fact.os) }
             for (os, prompt) in open.flatMap({ Self.split($0, by: prompts) }) {
@@ -186,8 +214,7 @@ public struct Flow: Sendable {
                 if let prompt, case let .keys(keys) = prompt.value { promptKey = keys.first }
                 let key = GroupKey(
                     from: from, trigger: trigger, choice: choice, promptKey: promptKey, outcome: outcome,
-                    claims: facts.flatMap(\.claims).uniqued(), deciding: facts.flatMap(\.deciding).uniqued(),
-                    adjudications: facts.compactMap(\.adjudication).uniqued())
+                    cited: CitedClaims(facts))
                 if groups[key] == nil { order.append(key); groups[key] = ([:], []) }
                 groups[key]!.os[fact.platform, default: []].append(os)
                 groups[key]!.sources.formUnion(facts.flatMap(\.sources))
@@ -199,8 +226,7 @@ public struct Flow: Sendable {
             return Row(
                 from: key.from, trigger: key.trigger, choice: key.choice, prompted: key.choice != nil, promptKey: key.promptKey,
                 outcome: key.outcome, platforms: group.os.keys.sorted { (platforms[$0] ?? .max, $0) < (platforms[$1] ?? .max, $1) },
-                os: group.os, claims: key.claims, deciding: key.deciding, sources: group.sources.sorted(),
-                adjudications: key.adjudications)
+                os: group.os, cited: key.cited, sources: group.sources.sorted())
         }
         func rank(_ row: Row) -> (Int, Int, Int, Int) {
             (

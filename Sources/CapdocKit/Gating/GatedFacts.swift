@@ -238,6 +238,8 @@ public struct GatedFacts: Sendable {
         // takes a copy of its exact size.
         var facts: [Fact] = []
         facts.reserveCapacity(8)
+        // The facts of the last segment, indexed once it holds many (see `appendNew(_:index:)`).
+        var lastFacts = FactIndex()
         for range in Merger.segments(between: bounds) {
             facts.removeAll(keepingCapacity: true)
             // Any version inside the range stands for all of it: no fact changes inside a range.
@@ -246,9 +248,10 @@ public struct GatedFacts: Sendable {
             // below would then copy them all.
             if let last = result.indices.last, result[last].answer == answer, result[last].os.until == range.from {
                 result[last].os.until = range.until
-                result[last].facts.appendNew(facts)
+                result[last].facts.appendNew(facts, index: &lastFacts)
             } else {
                 result.append(Segment(os: range, answer: answer, facts: Array(facts)))
+                lastFacts = FactIndex()
             }
         }
         if result.count > 1, result[0].answer == .unknown, result[0].facts.isEmpty { result.removeFirst() }

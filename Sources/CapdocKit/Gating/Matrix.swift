@@ -88,6 +88,7 @@ struct Matrix: Sendable {
         gated.collectBounds(.serviceDeprecated, subject: service, platform: platform, level: nil, into: &bounds)
         let deprecations = deprecations ?? self.deprecations(service: service, platform: platform)
         var result: [(os: VersionRange, support: Support)] = []
+        var lastFacts = FactIndex()
         for segment in Merger.segments(between: bounds) {
             // Any version inside the segment stands for all of it: no fact changes inside a segment.
             let support = self.support(cells, at: segment.from ?? .zero, deprecations: deprecations)
@@ -97,9 +98,10 @@ struct Matrix: Sendable {
                 result[last].support.deprecation?.replacement == support.deprecation?.replacement
             {
                 result[last].os.until = segment.until
-                result[last].support.facts.appendNew(support.facts)
+                result[last].support.facts.appendNew(support.facts, index: &lastFacts)
             } else {
                 result.append((segment, support))
+                lastFacts = FactIndex()
             }
         }
         // Versions before anything is known say nothing: "8.0+: Yes" already says it starts there.
@@ -118,9 +120,22 @@ extension GatedFacts {
 
     /// The deprecation at a version in a deprecation kind's timeline.
     func deprecation(in segments: [Segment], at version: Version?) -> Deprecation? {
-        let segment = version.map { version in segments.first { $0.os.contains(version) } } ?? segments.last
+        // Segments are in OS order without overlaps: found by halves, as a support timeline asks at
+        // each of its ranges (thousands, for a cell of thousands of versions).
+        let segment = version.map { version in Self.segment(in: segments, at: version) } ?? segments.last
         guard let segment, segment.answer == .value(.boolean(true)) else { return nil }
         let replacement = segment.replacement(in: merge)
         return Deprecation(since: segment.os.from, replacement: replacement, facts: segment.facts)
+    }
+
+    /// The segment of a timeline (in OS order, without overlaps) that holds at `version`.
+    static func segment(in segments: [Segment], at version: Version) -> Segment? {
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let until = segments[middle].os.until, !(version < until) { low = middle + 1 } else { high = middle }
+        }
+        guard low < segments.count, segments[low].os.contains(version) else { return nil }
+        return segments[low]
     }
 }

@@ -135,6 +135,12 @@ struct BigCell {
         valueRun(valueID).map { changedAt[$0] == enters } ?? false
     }
 
+    /// The first `limit` claims covering the segment whose value is `valueID`, in claim order.
+    func firstCovering(withValue valueID: Int32, limit: Int) -> [Int32] {
+        let run = byValueIDs.firstIndex(notBelow: valueID)..<byValueIDs.firstIndex(notBelow: valueID + 1)
+        return valueTree.firstSlots(in: run, below: 1, limit: limit).map { claims[Int(byValue[$0])] }
+    }
+
     func appendCovering(withValue valueID: Int32, to list: inout [Int32]) {
         // The claims with this value are a run of `byValue`. Local copies, so that the closure does
         // not copy the whole cell for each claim.

@@ -144,8 +144,16 @@ struct CellMerger {
         }
         startPending(cell, lower, upper, valueClaim: valueClaim, adjudication: adjudication)
         pending.claims.removeAll(keepingCapacity: true)
-        pending.byRange = sweep.coveringCount(withValue: valueID) > Self.listedClaims
-        if !pending.byRange { sweep.appendCovering(withValue: valueID, to: &pending.claims) }
+        let covering = sweep.coveringCount(withValue: valueID)
+        pending.byRange = covering > Self.listedClaims
+        if pending.byRange {
+            // The count, and the first claims in claim order: as many as a fact ever shows (its
+            // deciding claims and `CitedClaims.shownCorroborating` more), read while the tree has them.
+            pending.coveringCount = Int32(covering)
+            pending.leading = sweep.firstCovering(withValue: valueID, limit: CitedClaims.shownCorroborating + pending.deciding.count)
+        } else {
+            sweep.appendCovering(withValue: valueID, to: &pending.claims)
+        }
     }
 
     private mutating func write(_ cell: Cell) {
@@ -153,7 +161,8 @@ struct CellMerger {
             pending.byRange
             ? citations.citations(
                 covering: CoveringClaims(
-                    cell: sweep.shared(), lower: pending.lower, upper: pending.upper, valueID: columns.valueIDs[Int(pending.valueClaim)]),
+                    cell: sweep.shared(), lower: pending.lower, upper: pending.upper, valueID: columns.valueIDs[Int(pending.valueClaim)],
+                    count: pending.coveringCount, leading: pending.leading),
                 deciding: pending.deciding, columns: columns)
             : citations.citations(claims: pending.claims, deciding: pending.deciding, columns: columns)
         write(
@@ -190,6 +199,9 @@ private struct PendingFact {
     var claims: [Int32] = []
     var deciding: [Int32] = []
     var adjudication: String?
-    /// Whether the fact cites its claims by range (`CoveringClaims`); `claims` is then empty.
+    /// Whether the fact cites its claims by range (`CoveringClaims`); `claims` is then empty, and
+    /// these say how many there are and which come first.
     var byRange = false
+    var coveringCount: Int32 = 0
+    var leading: [Int32] = []
 }

@@ -92,6 +92,9 @@ struct CellSweep {
     /// In a big cell: whether a claim stating `valueID` started or stopped covering where the current segment begins.
     func coveringChanged(withValue valueID: Int32) -> Bool { big.coveringChanged(withValue: valueID) }
 
+    /// In a big cell: the first `limit` claims stating `valueID` that cover the current segment, in claim order.
+    func firstCovering(withValue valueID: Int32, limit: Int) -> [Int32] { big.firstCovering(withValue: valueID, limit: limit) }
+
     /// Appends the claims covering the current segment whose value is `valueID`, in claim order.
     func appendCovering(withValue valueID: Int32, to list: inout [Int32]) {
         if isBig {

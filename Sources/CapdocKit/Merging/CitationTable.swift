@@ -65,6 +65,6 @@ struct CitationTable {
             claims: references,
             deciding: claims == deciding ? references : deciding.map { columns.references[Int($0)] },
             sources: sourceRanks.map { columns.sourceIDs[Int($0)] },
-            decidingPlaces: deciding)
+            decidingPlaces: deciding, claimPlaces: claims)
     }
 }

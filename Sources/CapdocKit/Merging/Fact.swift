@@ -84,6 +84,51 @@ extension Array where Element == Fact {
         let known = count
         for fact in facts where !self[..<known].contains(fact) { append(fact) }
     }
+
+    /// `appendNew` for a list that grows step by step (a timeline's segment, one range at a time):
+    /// `index` holds what is in the list, so that each step looks up its facts rather than comparing
+    /// them with every fact so far — a segment that spans thousands of facts (a cell of N claims,
+    /// each `from` a version of its own) made that N²/2 comparisons (issue 41). Same result.
+    /// A segment of a few facts (nearly all) is searched in place, as hashing would cost more.
+    mutating func appendNew(_ facts: [Fact], index: inout FactIndex) {
+        guard count > FactIndex.searchedInPlace else { return appendNew(facts) }
+        if index.count < count { index.insert(self[index.count...]) }
+        for fact in facts where !index.contains(fact) { append(fact) }
+    }
+}
+
+/// The facts of a list, looked up by what tells facts apart at a glance (kind, cell and range), then
+/// compared in full: the index of a segment's facts (`appendNew(_:index:)`).
+struct FactIndex {
+    private var buckets: [Key: [Fact]] = [:]
+    private(set) var count = 0
+
+    private struct Key: Hashable {
+        var kind: FactKind
+        var subject: String
+        var platform: String
+        var level: String?
+        var os: VersionRange
+        init(_ fact: Fact) {
+            kind = fact.kind
+            subject = fact.subject
+            platform = fact.platform
+            level = fact.level
+            os = fact.os
+        }
+    }
+
+    /// Up to this many facts, `appendNew(_:index:)` compares in place and leaves the index empty.
+    static let searchedInPlace = 16
+
+    init() {}
+
+    func contains(_ fact: Fact) -> Bool { buckets[Key(fact)]?.contains(fact) ?? false }
+
+    mutating func insert(_ facts: ArraySlice<Fact>) {
+        for fact in facts { buckets[Key(fact), default: []].append(fact) }
+        count += facts.count
+    }
 }
 
 /// The fields of a `Fact` beside its kind, shared by its copies.
@@ -176,16 +221,37 @@ public struct MergeResult: Sendable {
 
     /// Of one cell's facts, the one that holds at `version`, or at the newest versions (the one without
     /// an upper bound) when nil.
+    ///
+    /// The merge writes a cell's facts in OS order, without overlaps, so the fact is found by halves:
+    /// a walk from the first made a timeline of a cell of N facts (N claims, each `from` a version of
+    /// its own) N²/2 steps, at every version of the timeline (issue 41). Notes are the exception (each
+    /// claim a fact over its own range, which may overlap): they are walked, as before.
     static func fact(in candidates: ArraySlice<Fact>, at version: Version?) -> Fact? {
+        guard let firstIndex = candidates.indices.first else { return nil }
         // By index, reading only each fact's range: `first(where:)` handed its predicate a copy of every
-        // fact it passed (a retain and a release of its box), at every step of every timeline.
-        var index = candidates.startIndex
-        while index < candidates.endIndex {
-            let holds = if let version { candidates[index].os.contains(version) } else { candidates[index].os.until == nil }
-            if holds { return candidates[index] }
-            index += 1
+        // fact it passed (a retain and a release of its box).
+        if candidates[firstIndex].kind == .note {
+            var index = firstIndex
+            while index < candidates.endIndex {
+                let holds = if let version { candidates[index].os.contains(version) } else { candidates[index].os.until == nil }
+                if holds { return candidates[index] }
+                index += 1
+            }
+            return nil
         }
-        return nil
+        guard let version else {
+            // Only the last fact of a cell in OS order can be open above.
+            let last = candidates.index(before: candidates.endIndex)
+            return candidates[last].os.until == nil ? candidates[last] : nil
+        }
+        // The first fact that ends after `version`: the only one that may hold there.
+        var low = firstIndex, high = candidates.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if let until = candidates[middle].os.until, !(version < until) { low = middle + 1 } else { high = middle }
+        }
+        guard low < candidates.endIndex, candidates[low].os.contains(version) else { return nil }
+        return candidates[low]
     }
 
     /// Facts are stored in cell order; the facts of cell `c` are `facts[cellStarts[c] ..< cellStarts[c + 1]]`.

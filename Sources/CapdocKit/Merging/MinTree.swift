@@ -57,6 +57,25 @@ struct MinTree {
         }
     }
 
+    /// The first `limit` slots in `range` whose value is below `threshold`, in order: `forEachSlot`
+    /// that stops there, so that taking a few of thousands costs a few walks down the tree.
+    func firstSlots(in range: Range<Int>, below threshold: Int32, limit: Int) -> [Int] {
+        var found: [Int] = []
+        guard limit > 0 else { return found }
+        found.reserveCapacity(limit)
+        nodes.withUnsafeBufferPointer { nodes in
+            func visit(_ node: Int, _ lower: Int, _ upper: Int) {
+                guard found.count < limit, lower < range.upperBound, upper > range.lowerBound, nodes[node] < threshold else { return }
+                if upper - lower == 1 { return found.append(lower) }
+                let middle = (lower + upper) / 2
+                visit(2 * node, lower, middle)
+                visit(2 * node + 1, middle, upper)
+            }
+            visit(1, 0, leaves)
+        }
+        return found
+    }
+
     // Only nodes that straddle the bound are opened without being sure to hold an answer: one per level.
     private func first(node: Int, lower: Int, upper: Int, start: Int, threshold: Int32) -> Int? {
         guard upper > start, nodes[node] < threshold else { return nil }

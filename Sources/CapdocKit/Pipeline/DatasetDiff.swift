@@ -104,7 +104,7 @@ public struct DatasetDiff: Sendable {
         let rows = (root["flow"] as? [String: Any])?["transitions"] as? [[String: Any]] ?? []
         return rows.map { row in
             var copy = row
-            for key in ["citations", "corroborating", "adjudications"] { copy[key] = nil }
+            for key in citationMembers { copy[key] = nil }
             let choice = (row["choice"] as? String).map { " / \($0)" } ?? ""
             let platforms = (row["platforms"] as? [String] ?? []).joined(separator: ", ")
             return "\(row["from"] as? String ?? "?") --\(row["trigger"] as? String ?? "?")\(choice)--> \(row["to"] as? String ?? "?") on \(platforms) "
@@ -112,7 +112,7 @@ public struct DatasetDiff: Sendable {
         }
     }
 
-    private static let citationMembers: Set<String> = ["citations", "corroborating", "adjudications"]
+    private static let citationMembers: Set<String> = ["citations", "corroborating", "moreCorroborating", "adjudications"]
 
     /// Whether a value is a timeline: a list of segments, each with an answer word.
     private static func isTimeline(_ value: Any) -> Bool {

@@ -1,16 +1,6 @@
 /// The dataset's claims, keyed by their reference (`"source#claim"`), the string every citation in
 /// the dataset is: each with what it scopes and states, its quote, and the URL of its page.
 enum DatasetClaims {
-    /// The claims of `claims` that are not among `deciding`, in order: the wider claims that agree and
-    /// only corroborate. Usually every claim decides (the merge then shares one array for both, which
-    /// `==` sees at once), and a fact has a few deciding claims, searched in place rather than hashed.
-    static func onlyCorroborating(_ claims: [String], deciding: [String]) -> [String] {
-        if claims == deciding { return [] }
-        if deciding.count <= 8 { return claims.filter { !deciding.contains($0) } }
-        let decided = Set(deciding)
-        return claims.filter { !decided.contains($0) }
-    }
-
     /// One claim: where it came from, what it scopes and states, its quote.
     static func entry(_ claim: Claim, of source: Source) -> JSONValue {
         .object([

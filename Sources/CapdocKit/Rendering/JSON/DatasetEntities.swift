@@ -141,6 +141,7 @@ struct DatasetEntities {
                     "value": DatasetRenderer.claimValue(fact.value),
                     "citations": .strings(citations.deciding),
                     "corroborating": citations.corroborating.isEmpty ? nil : .strings(citations.corroborating),
+                    "moreCorroborating": citations.moreCorroborating,
                     "adjudications": citations.adjudications.isEmpty ? nil : .strings(citations.adjudications),
                 ])
             })

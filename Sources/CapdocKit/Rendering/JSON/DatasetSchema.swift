@@ -87,8 +87,9 @@ struct DatasetSchema {
         .object(["$ref": .string("#/$defs/\(name)"), "description": description.map(JSONValue.string)].compactMapValues { $0 })
     }
 
-    private func array(_ items: JSONValue, minItems: Int? = nil) -> JSONValue {
-        .object(["type": "array", "items": items, "minItems": minItems.map(JSONValue.number)].compactMapValues { $0 })
+    private func array(_ items: JSONValue, minItems: Int? = nil, maxItems: Int? = nil) -> JSONValue {
+        .object(
+            ["type": "array", "items": items, "minItems": minItems.map(JSONValue.number), "maxItems": maxItems.map(JSONValue.number)].compactMapValues { $0 })
     }
 
     private func object(_ description: String, _ properties: [String: JSONValue], required: [String]) -> JSONValue {
@@ -158,7 +159,11 @@ struct DatasetSchema {
                 "The claims that decide it, as references `SOURCE#CLAIM` (keys of `claims`): the fact's own, then those of the gates that were open or closed it.",
                 array(ref("claimReference"))),
             "corroborating": described(
-                "Wider claims that agree with it and decide nothing (absent where there are none).", array(ref("claimReference"), minItems: 1)),
+                "Wider claims that agree with it and decide nothing, the first \(CitedClaims.shownCorroborating) at most, each once (absent where there are none; every claim is in `claims`).",
+                array(ref("claimReference"), minItems: 1, maxItems: CitedClaims.shownCorroborating)),
+            "moreCorroborating": described(
+                "How many more claims corroborate it than `corroborating` lists, which lists at most \(CitedClaims.shownCorroborating) (absent where it lists them all).",
+                .object(["type": "integer", "minimum": .number(1)])),
             "adjudications": described(
                 "The rulings (keys of `adjudications`) that decided it where sources disagreed (absent where there are none).",
                 array(Self.id, minItems: 1)),

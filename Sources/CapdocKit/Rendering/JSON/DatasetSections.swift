@@ -103,6 +103,7 @@ struct DatasetSections {
                             "value": title.title.map(JSONValue.string),
                             "citations": .strings(citations.deciding),
                             "corroborating": citations.corroborating.isEmpty ? nil : .strings(citations.corroborating),
+                            "moreCorroborating": citations.moreCorroborating,
                             "adjudications": citations.adjudications.isEmpty ? nil : .strings(citations.adjudications),
                         ])
                     }
@@ -123,12 +124,10 @@ struct DatasetSections {
             "delegateNotified": row.outcome.delegate.map(JSONValue.bool) ?? .null,
             "platforms": .strings(row.platforms),
             "os": .object(row.os.mapValues { .array($0.map(DatasetRenderer.range)) }),
-            "citations": .strings(row.deciding),
-            "corroborating": {
-                let rest = DatasetClaims.onlyCorroborating(row.claims, deciding: row.deciding)
-                return rest.isEmpty ? nil : .strings(rest)
-            }(),
-            "adjudications": row.adjudications.isEmpty ? nil : .strings(row.adjudications),
+            "citations": .strings(row.cited.deciding),
+            "corroborating": row.cited.corroborating.isEmpty ? nil : .strings(row.cited.corroborating),
+            "moreCorroborating": row.cited.moreCorroborating > 0 ? .number(row.cited.moreCorroborating) : nil,
+            "adjudications": row.cited.adjudications.isEmpty ? nil : .strings(row.cited.adjudications),
         ])
     }
 

@@ -29,8 +29,10 @@ struct DatasetTimeline {
     /// names it), `unknown` where no claim decides it or a gate is undecided (then `gate` names it).
     private func segment(_ segment: GatedFacts.Segment, to output: inout [UInt8]) {
         output.append(0x7B)
-        Citations(segment.facts).write(answer: segment.answer.id, to: &output)
+        let citations = Citations(segment.facts)
+        citations.write(answer: segment.answer.id, to: &output)
         writeGate(of: segment.answer, to: &output)
+        citations.writeMore(to: &output)
         writeRange(segment.os, to: &output)
         if case let .value(value) = segment.answer {
             if value == .boolean(true) {
@@ -56,7 +58,8 @@ struct DatasetTimeline {
         JSONValue.writeArray(timeline.count, indent: 0, layout: .compact, to: &output) { index, output in
             let support = timeline[index].support
             output.append(0x7B)
-            Citations(support.facts).write(answer: support.availability.id, to: &output)
+            let citations = Citations(support.facts)
+            citations.write(answer: support.availability.id, to: &output)
             if let deprecation = support.deprecation {
                 output.append(literal: #","deprecated":{"#)
                 var first = true
@@ -77,6 +80,7 @@ struct DatasetTimeline {
                 output.append(literal: #","launchesTerminatedApp":"#)
                 JSONValue.writeString(support.relaunch.id, to: &output)
             }
+            citations.writeMore(to: &output)
             writeRange(timeline[index].os, to: &output)
             let availability = support.availability.id
             if let since = VersionRange.runStart(of: ranges, endingAt: index, same: { timeline[$0].support.availability.id == availability }) {
@@ -87,27 +91,20 @@ struct DatasetTimeline {
         }
     }
 
-    /// What a segment rests on: the deciding claims of its facts (the fact itself, then the gates'
-    /// facts), each once, in order; the wider claims that agree and only corroborate; the rulings.
+    /// What a segment rests on (`CitedClaims`, the rule every output follows): the deciding claims
+    /// of its facts (the fact itself, then the gates' facts), each once, in order; at most
+    /// `CitedClaims.shownCorroborating` of the wider claims that agree and only corroborate, and how
+    /// many more there are; the rulings.
     struct Citations {
-        var deciding: [String] = []
-        var corroborating: [String] = []
-        var adjudications: [String] = []
+        let cited: CitedClaims
 
-        /// Each list keeps its order and is checked for repeats by a set: a segment under thousands of
-        /// nested claims (`from 3.1`, `from 3.2`, …) lists thousands that corroborate, and searching the
-        /// list for each made the dataset cubic in them (issue 41).
-        init(_ facts: [Fact]) {
-            var seenDeciding: Set<String> = [], seenCorroborating: Set<String> = []
-            for fact in facts {
-                for claim in fact.deciding where seenDeciding.insert(claim).inserted { deciding.append(claim) }
-                for claim in DatasetClaims.onlyCorroborating(fact.claims, deciding: fact.deciding) where seenCorroborating.insert(claim).inserted {
-                    corroborating.append(claim)
-                }
-                if let adjudication = fact.adjudication, !adjudications.contains(adjudication) { adjudications.append(adjudication) }
-            }
-            corroborating.removeAll { seenDeciding.contains($0) }
-        }
+        init(_ facts: [Fact]) { cited = CitedClaims(facts) }
+
+        var deciding: [String] { cited.deciding }
+        var corroborating: [String] { cited.corroborating }
+        var adjudications: [String] { cited.adjudications }
+        /// How many corroborating claims are not listed; nil (absent) where every one is.
+        var moreCorroborating: JSONValue? { cited.moreCorroborating > 0 ? .number(cited.moreCorroborating) : nil }
 
         /// The segment's first members, in the byte order of their names: `adjudications` (where a
         /// ruling decided a fact), `answer`, `citations`, `corroborating` (where there are any).
@@ -125,6 +122,14 @@ struct DatasetTimeline {
                 output.append(literal: #","corroborating":"#)
                 DatasetTimeline.writeStrings(corroborating, to: &output)
             }
+        }
+
+        /// `moreCorroborating`, where some are not listed: written after `gate` and
+        /// `launchesTerminatedApp` and before `os`, in the byte order of the names.
+        func writeMore(to output: inout [UInt8]) {
+            guard cited.moreCorroborating > 0 else { return }
+            output.append(literal: #","moreCorroborating":"#)
+            ByteText.appendDecimal(cited.moreCorroborating, to: &output)
         }
     }
 

@@ -24,20 +24,38 @@ extension PageContext {
         }
     }
 
+    /// How many eras of a platform an era's page links at most: those nearest its own (the first
+    /// ones, on the other platforms), then how many more there are, with a link to the flow page,
+    /// which links them all. An era per version (N transition claims on one cell, each `from` a
+    /// version of its own) linked every other era from each page: 2,000 claims wrote 594 MB (issue
+    /// 41). The shipped Content has at most 5 eras on a platform, so its pages link them all.
+    static let eraLinksShown = 16
+
     /// One line per platform, each era a link ("iOS: before 8.0 · 8.0 to 11.0 · …"); the current era
-    /// in bold, not linked.
+    /// in bold, not linked. On an era's page, at most `eraLinksShown` per platform.
     func flowEraSelector(current: Flow.Era?) -> Block {
         let eras = answerTable.flowEras
+        // An era is known by its platform and range (its rows follow from them).
+        func isCurrent(_ era: Flow.Era) -> Bool { era.platform == current?.platform && era.range == current?.range }
         var lines: [[Inline]] = []
         for platform in vocabulary.ids(.platform) {
             let ofPlatform = eras.filter { $0.platform == platform }
             guard !ofPlatform.isEmpty else { continue }
-            var line: [Inline] = [.text(name(.platform, platform) + ": ")]
-            for (index, era) in ofPlatform.enumerated() {
-                if index > 0 { line.append(.text(" · ")) }
-                let label = versions(era.range)
-                line.append(era == current ? .strong([.text(label)]) : .link([.text(label)], .page(flowEraRef(era))))
+            var shown = ofPlatform.indices
+            if current != nil, ofPlatform.count > Self.eraLinksShown {
+                let at = ofPlatform.firstIndex(where: isCurrent) ?? 0
+                let start = min(max(at - Self.eraLinksShown / 2, 0), ofPlatform.count - Self.eraLinksShown)
+                shown = start..<(start + Self.eraLinksShown)
             }
+            var line: [Inline] = [.text(name(.platform, platform) + ": ")]
+            for index in shown {
+                if index > shown.lowerBound { line.append(.text(" · ")) }
+                let era = ofPlatform[index]
+                let label = versions(era.range)
+                line.append(isCurrent(era) ? .strong([.text(label)]) : .link([.text(label)], .page(flowEraRef(era))))
+            }
+            let more = ofPlatform.count - shown.count
+            if more > 0 { line += [.text(" · and \(more) more, "), .link([.text("all on the flow page")], .page(PageRef.flow))] }
             lines.append(line)
         }
         return .list(lines)

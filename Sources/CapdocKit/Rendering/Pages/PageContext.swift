@@ -174,13 +174,19 @@ struct CitationBook {
         // One fact (most segments): its own lists, shared.
         if facts.count == 1, let places = facts[0].citations.decidingPlaces { return (facts[0].deciding, places) }
         var claims: [String] = [], places: [Int32] = []
+        // Past a few, the places kept are hashed: a segment over thousands of facts (N claims, each
+        // `from` a version of its own) searched them all for each (issue 41).
+        var seen: Set<Int32>?
         for fact in facts {
             guard let factPlaces = fact.citations.decidingPlaces else {
                 // A fact the merge did not make: its claims' places are looked up.
                 let claims = deciding(facts)
                 return (claims, claims.map { claimsByReference.position(of: $0).map(Int32.init) ?? -1 })
             }
-            for (claim, place) in zip(fact.deciding, factPlaces) where !places.contains(place) {
+            for (claim, place) in zip(fact.deciding, factPlaces) {
+                if seen == nil, places.count > 16 { seen = Set(places) }
+                let new = seen != nil ? seen!.insert(place).inserted : !places.contains(place)
+                guard new else { continue }
                 claims.append(claim)
                 places.append(place)
             }
