@@ -26,6 +26,7 @@ public final class AnswerTable: @unchecked Sendable {
     let flowMemo = Memo<Flow>()
     let flowRowsMemo = Memo<[Flow.Row]>()
     let flowErasMemo = Memo<[Flow.Era]>()
+    let flowErasByPlatformMemo = Memo<[String: PlatformEras]>()
 
     /// The table of a merged model: the facts through their gates, answered as outputs ask.
     convenience init(merge: MergeResult, model: ContentModel) {
@@ -156,6 +157,25 @@ extension AnswerTable {
     /// The flow's eras (per platform, the runs of versions over which the same rows hold), worked
     /// out once from `flowRows`: the flow page lists them and each has its own page.
     var flowEras: [Flow.Era] { flowErasMemo.value { Flow.eras(of: flowRows, vocabulary: vocabulary) } }
+
+    /// A platform's eras, oldest first, and where each is among them (by its range).
+    struct PlatformEras: Sendable {
+        var eras: [Flow.Era] = []
+        var positions: [VersionRange: Int] = [:]
+    }
+
+    /// The flow's eras by platform, grouped once: each era's page lists those of every platform and
+    /// finds its own among them, where filtering every era per page cost eras² (issue 41).
+    var flowErasByPlatform: [String: PlatformEras] {
+        flowErasByPlatformMemo.value {
+            var byPlatform: [String: PlatformEras] = [:]
+            for era in flowEras {
+                byPlatform[era.platform, default: PlatformEras()].positions[era.range] = byPlatform[era.platform]?.eras.count ?? 0
+                byPlatform[era.platform]!.eras.append(era)
+            }
+            return byPlatform
+        }
+    }
 
     /// The titles of a choice's button on a platform over a run of versions (`choice-title` facts),
     /// each with the fact behind it, or none where no source gives the title.

@@ -33,14 +33,52 @@ extension Flow {
             start = bound
         }
         pieces.append(VersionRange(from: start, until: nil))
+        // A sweep over the pieces, oldest first (issue 41): each of a row's ranges holds over a run of
+        // pieces, found by halves, so the row enters the active ones at the run's first piece and
+        // leaves after its last. Filtering every row for every piece cost pieces × rows: N
+        // transition claims on one cell, each `from` a version of its own, made N pieces of N rows.
+        // A range holds over a piece where it starts at or before the piece's start (`probe`: the
+        // first piece reaches back to the platform's first version, which a row may start at) and
+        // ends at or after its end, as `VersionRange.contains`; both are monotone over the pieces.
+        let probes = pieces.map { VersionRange(from: $0.from ?? firstVersion, until: $0.until) }
+        func firstPiece(where holds: (VersionRange) -> Bool) -> Int {
+            var low = 0, high = probes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if holds(probes[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        var entering = [[Int]](repeating: [], count: probes.count + 1)
+        var leaving = [[Int]](repeating: [], count: probes.count + 1)
+        for (index, row) in holding.enumerated() {
+            for range in ranges(row) {
+                let start = VersionRange(from: range.from), end = VersionRange(until: range.until)
+                let first = firstPiece { start.contains(VersionRange(from: $0.from)) }
+                let past = firstPiece { !end.contains(VersionRange(until: $0.until)) }
+                guard first < past else { continue }
+                entering[first].append(index)
+                leaving[past].append(index)
+            }
+        }
+        // How many of its ranges hold a row over the current piece (a row's ranges may overlap).
+        var holds = [Int](repeating: 0, count: holding.count)
+        var active = Set<Int>()
+        var inPiece: [Row] = []
         var eras: [Era] = []
-        for piece in pieces {
-            // Bounds cut every row's ranges, so a row holds over the whole piece or not at all. The
-            // first piece reaches back to the platform's first version, which a row may start at.
-            let probe = VersionRange(from: piece.from ?? firstVersion, until: piece.until)
-            let inPiece = holding.filter { row in ranges(row).contains { $0.contains(probe) } }
+        for (index, piece) in pieces.enumerated() {
+            var changed = false
+            for row in leaving[index] {
+                holds[row] -= 1
+                if holds[row] == 0 { active.remove(row); changed = true }
+            }
+            for row in entering[index] {
+                holds[row] += 1
+                if holds[row] == 1 { active.insert(row); changed = true }
+            }
+            if changed { inPiece = active.sorted().map { holding[$0] } }
             guard !inPiece.isEmpty else { continue }
-            if let last = eras.last, last.rows == inPiece, last.range.until == piece.from {
+            if let last = eras.last, last.range.until == piece.from, !changed || last.rows == inPiece {
                 eras[eras.count - 1].range.until = piece.until
             } else {
                 eras.append(Era(platform: platform, range: piece, rows: inPiece))

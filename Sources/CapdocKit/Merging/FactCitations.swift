@@ -145,6 +145,10 @@ final class CellClaims: @unchecked Sendable {
     /// Per value: the bounds of the claims stating it (with a non-empty range), each list sorted, made
     /// when `CitedClaims` first counts the claims of the cell that meet a range. Read on every core.
     private var boundsByValue: [Int32: (from: [Int32], until: [Int32])]?
+    /// Per value, per source (in rank order): the starts of the source's claims stating the value,
+    /// sorted, and the furthest end of the claims up to each of them, made when a fact's sources are
+    /// first asked for (`CoveringClaims.sources()`).
+    private var reachBySource: [Int32: [(rank: Int32, from: [Int32], reach: [Int32])]]?
     private let lock = NSLock()
 
     init(claims: [Int32], columns: ClaimColumns) {
@@ -168,6 +172,43 @@ final class CellClaims: @unchecked Sendable {
         guard from < until, from < upper, until > lower else { return false }
         let position = claims.firstIndex(notBelow: claim)
         return position < claims.count && claims[position] == claim
+    }
+
+    /// The ranks of the sources, in order, with a claim stating `valueID` over all of `lower..<upper`:
+    /// per source, one binary search for its claims starting at or before `lower`, then whether the
+    /// furthest of them ends at or after `upper`. Each fact scanned the cell's claims: N facts of a
+    /// cell of N claims (each `from` a version of its own), N² (issue 41).
+    func sourceRanks(covering lower: Int32, _ upper: Int32, valueID: Int32) -> [Int32] {
+        var ranks: [Int32] = []
+        for source in reach(of: valueID) {
+            let starting = lower == .max ? source.from.count : source.from.firstIndex(notBelow: lower + 1)
+            if starting > 0, source.reach[starting - 1] >= upper { ranks.append(source.rank) }
+        }
+        return ranks
+    }
+
+    private func reach(of valueID: Int32) -> [(rank: Int32, from: [Int32], reach: [Int32])] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let reachBySource { return reachBySource[valueID] ?? [] }
+        var claimsBySource: [Int32: [Int32: [(from: Int32, until: Int32)]]] = [:]
+        for claim in claims {
+            let index = Int(claim)
+            claimsBySource[columns.valueIDs[index], default: [:]][columns.sourceRanks[index], default: []].append(
+                (columns.from[index], columns.until[index]))
+        }
+        var made: [Int32: [(rank: Int32, from: [Int32], reach: [Int32])]] = [:]
+        for (value, bySource) in claimsBySource {
+            made[value] = bySource.keys.sorted().map { rank in
+                let sorted = bySource[rank]!.sorted { $0.from < $1.from }
+                var reach: [Int32] = []
+                reach.reserveCapacity(sorted.count)
+                for claim in sorted { reach.append(max(reach.last ?? .min, claim.until)) }
+                return (rank, sorted.map(\.from), reach)
+            }
+        }
+        reachBySource = made
+        return made[valueID] ?? []
     }
 
     private func bounds(of valueID: Int32) -> (from: [Int32], until: [Int32])? {
@@ -218,9 +259,7 @@ struct CoveringClaims: Sendable {
     }
 
     func sources() -> [String] {
-        var ranks = Set<Int32>()
-        for claim in cell.claims where covers(claim) { ranks.insert(cell.columns.sourceRanks[Int(claim)]) }
-        return ranks.sorted().map { cell.columns.sourceIDs[Int($0)] }
+        cell.sourceRanks(covering: lower, upper, valueID: valueID).map { cell.columns.sourceIDs[Int($0)] }
     }
 
     func isSame(as other: CoveringClaims) -> Bool {

@@ -34,16 +34,16 @@ extension PageContext {
     /// One line per platform, each era a link ("iOS: before 8.0 · 8.0 to 11.0 · …"); the current era
     /// in bold, not linked. On an era's page, at most `eraLinksShown` per platform.
     func flowEraSelector(current: Flow.Era?) -> Block {
-        let eras = answerTable.flowEras
+        let byPlatform = answerTable.flowErasByPlatform
         // An era is known by its platform and range (its rows follow from them).
         func isCurrent(_ era: Flow.Era) -> Bool { era.platform == current?.platform && era.range == current?.range }
         var lines: [[Inline]] = []
         for platform in vocabulary.ids(.platform) {
-            let ofPlatform = eras.filter { $0.platform == platform }
-            guard !ofPlatform.isEmpty else { continue }
+            guard let platformEras = byPlatform[platform], !platformEras.eras.isEmpty else { continue }
+            let ofPlatform = platformEras.eras
             var shown = ofPlatform.indices
-            if current != nil, ofPlatform.count > Self.eraLinksShown {
-                let at = ofPlatform.firstIndex(where: isCurrent) ?? 0
+            if let current, ofPlatform.count > Self.eraLinksShown {
+                let at = current.platform == platform ? platformEras.positions[current.range] ?? 0 : 0
                 let start = min(max(at - Self.eraLinksShown / 2, 0), ofPlatform.count - Self.eraLinksShown)
                 shown = start..<(start + Self.eraLinksShown)
             }
