@@ -35,22 +35,10 @@ struct FlowErasSweepTests {
         return eras
     }
 
-    /// A small deterministic generator, so that a failure can be replayed from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Rows on iOS and macOS with random ranges over a few versions: open or closed bounds, empty and
     /// reversed ranges, bounds at or before the first version, overlapping and touching ranges of one
     /// row, rows without ranges (all versions) and rows on macOS only.
-    static func randomRows(_ generator: inout Generator) -> [Flow.Row] {
+    static func randomRows(_ generator: inout SplitMix) -> [Flow.Row] {
         let versions = ["1.0", "2.0", "2.0.0", "3.0", "3.1", "4.0", "8.0", "10.0", "11.0", "13.0"].map { Version($0)! }
         func version() -> Version? { Int.random(in: 0...4, using: &generator) == 0 ? nil : versions.randomElement(using: &generator) }
         return (0..<Int.random(in: 0...9, using: &generator)).map { index in
@@ -72,7 +60,7 @@ struct FlowErasSweepTests {
     static func compare(seeds: Range<UInt64>, eras: ([Flow.Row], String, Version?) -> [Flow.Era]) -> [UInt64] {
         var failing: [UInt64] = []
         for seed in seeds {
-            var generator = Generator(state: seed)
+            var generator = SplitMix(state: seed)
             let rows = randomRows(&generator)
             for platform in ["ios", "macos"] {
                 for firstVersion in [nil, Version("2.0"), Version("3.1"), Version("13.0")] {
