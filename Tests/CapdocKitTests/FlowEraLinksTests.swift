@@ -3,9 +3,10 @@ import Testing
 @testable import CapdocKit
 import CapdocTestSupport
 
-/// Issue 41: transition claims on one cell, each `from` a version of its own, make an era of the
-/// flow per version, each with its page; a page links at most `PageContext.eraLinksShown` eras of a
-/// platform, then says how many more there are, where every era page linked every other.
+/// Issue 41: transition claims on one cell, each `from` a major version of its own on a platform
+/// that declares no versions, make an era page per version (up to `Flow.EraPaging.pagesPerPlatform`);
+/// a page links at most `PageContext.eraLinksShown` eras of a platform, then says how many more
+/// there are, where every era page linked every other.
 @Suite("Flow era links")
 struct FlowEraLinksTests {
     static let templates = Paths.package.appendingPathComponent("Templates").path
@@ -18,6 +19,12 @@ struct FlowEraLinksTests {
     @Test("an era's page links the eras nearest it, at most 16 a platform, then how many more; the flow page links all")
     func capped() throws {
         var tree = FixtureTree.shipped()
+        // iOS declares no versions here: each new major version starts a page.
+        let platforms = tree.text("platforms.yaml")
+        let undeclared = platforms.replacingOccurrences(
+            of: "  versions: 2.0 3.0 4.0 5.0 6.0 7.0 8.0 9.0 10.0 11.0 12.0 13.0 14.0 15.0 16.0 17.0 18.0 26.0 27.0\n  name: iOS\n", with: "  name: iOS\n")
+        #expect(undeclared != platforms)
+        tree.write(undeclared, to: "platforms.yaml")
         var text = "title: Many claims\nurl: https://developer.apple.com/documentation/corelocation/many\nkind: article\nclaims:\n"
         for index in 0..<40 {
             text += """
@@ -27,7 +34,7 @@ struct FlowEraLinksTests {
                     trigger: request-always
                     choice: grant-when-in-use-instead
                     platforms: [ios]
-                    os: {from: "13.\(index + 1)"}
+                    os: {from: "\(30 + index).0"}
                     value: {to: when-in-use}
                     quote: Nothing changes.
 
@@ -39,7 +46,9 @@ struct FlowEraLinksTests {
         let compiled = CompiledModel(model: report.model, merge: report.merge)
         let eras = AnswerTable(merge: compiled.merge, model: compiled.model).flowEras.filter { $0.platform == "ios" }
         let shown = PageContext.eraLinksShown
-        #expect(eras.count > shown + 10)
+        #expect(eras.count > shown + 10 && eras.count <= Flow.EraPaging.pagesPerPlatform)
+        let ownPages = eras.allSatisfy { $0.changes.isEmpty }
+        #expect(ownPages, "each major version is a page of its own")
         let files = try Builder(formats: [.markdown], templates: Self.templates).render(compiled)
         func page(_ path: String) throws -> String {
             String(decoding: try #require(files.first { $0.path == path }, "\(path)").contents, as: UTF8.self)

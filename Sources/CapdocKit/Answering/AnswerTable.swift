@@ -154,9 +154,15 @@ extension AnswerTable {
     /// Every transition of the flow, worked out once: the flow page and the dataset list the same rows.
     var flowRows: [Flow.Row] { flowRowsMemo.value { flow.rows() } }
 
-    /// The flow's eras (per platform, the runs of versions over which the same rows hold), worked
-    /// out once from `flowRows`: the flow page lists them and each has its own page.
-    var flowEras: [Flow.Era] { flowErasMemo.value { Flow.eras(of: flowRows, vocabulary: vocabulary) } }
+    /// The flow's eras that have a page (per platform, the runs of versions over which the same rows
+    /// hold, grouped as `Flow.EraPaging` says), worked out once from `flowRows`: the flow page lists
+    /// them and each has its own page. Platforms in vocabulary order, each platform's oldest first.
+    var flowEras: [Flow.Era] {
+        flowErasMemo.value {
+            let pages = Flow.eraPages(of: flowRows, vocabulary: vocabulary)
+            return vocabulary.ids(.platform).flatMap { pages[$0]?.eras ?? [] }
+        }
+    }
 
     /// A platform's eras, oldest first, and where each is among them (by its range).
     struct PlatformEras: Sendable {

@@ -8,19 +8,119 @@ extension Flow {
         var platform: String
         /// Where the era holds; `from` is nil where it reaches back to the platform's first version.
         var range: VersionRange
-        /// The rows that hold over the whole era, in the order of `rows()`.
+        /// The rows that hold over some or all of the era, in the order of `rows()`.
         var rows: [Row]
+        /// The versions inside the era where its transitions change, oldest first: empty where the
+        /// same rows hold over the whole era. Only an era grouped for its page has any
+        /// (`EraPaging`): there, each row's own OS versions say where it holds.
+        var changes: [Version] = []
     }
 
-    /// Every platform's eras, platforms in vocabulary order, each platform's eras oldest first.
-    /// A platform where no transition holds has none.
-    static func eras(of rows: [Row], vocabulary: Vocabulary) -> [Era] {
-        vocabulary.ids(.platform).flatMap { eras(of: rows, platform: $0, firstVersion: vocabulary.firstVersion(of: $0)) }
+    /// Which runs of versions get a page of their own (issue 41). Each version at which a transition
+    /// changes started an era with its own pages, about 77 KB each: 32,000 transition claims on one
+    /// cell, each `from` a version of its own, wrote 64,734 files and 2.4 GiB. As with the
+    /// deployment-target pages, an era page starts only at a version the platform declares
+    /// (`versions` in `platforms.yaml`), or, where it declares none, at a new major version; the runs
+    /// between are grouped on the page before them, which names the versions where they change. A
+    /// platform gets at most `pagesPerPlatform` era pages: beyond, its oldest eras are one page
+    /// (`era-pages-grouped` warns). The shipped Content's eras all start at declared versions, so
+    /// each is a page, as before.
+    struct EraPaging: Sendable {
+        /// The versions that may start a page; nil: every new major version does.
+        var declared: Set<Version>?
+        var firstVersion: Version?
+        /// How many pages the platform gets at most (`pagesPerPlatform`; tests ask for fewer).
+        var limit: Int
+        static let pagesPerPlatform = 64
+
+        init(declared: Set<Version>?, firstVersion: Version?, limit: Int = Self.pagesPerPlatform) {
+            self.declared = declared
+            self.firstVersion = firstVersion
+            self.limit = limit
+        }
+
+        init(platform: String, vocabulary: Vocabulary) {
+            self.init(declared: vocabulary.declaredVersions(of: platform), firstVersion: vocabulary.firstVersion(of: platform))
+        }
+
+        /// Whether a run that starts at `start` begins a new page after the page that starts at
+        /// `pageStart` (nil: the platform's first version).
+        func startsPage(_ start: Version, after pageStart: Version?) -> Bool {
+            if let declared { return declared.contains(start) }
+            return start.components.first != (pageStart ?? firstVersion)?.components.first
+        }
     }
 
+    /// A platform's era pages, and how many there would be without the paging's limit.
+    struct EraPages: Sendable {
+        var eras: [Era]
+        var wanted: Int
+        /// How many of the oldest were grouped on the first page for the limit (0: none).
+        var grouped: Int { wanted > eras.count ? wanted - eras.count + 1 : 0 }
+    }
+
+    /// Every platform's era pages, platforms in vocabulary order, each platform's oldest first.
+    static func eraPages(of rows: [Row], vocabulary: Vocabulary) -> [String: EraPages] {
+        var pages: [String: EraPages] = [:]
+        for platform in vocabulary.ids(.platform) {
+            pages[platform] = eraPages(of: rows, platform: platform, paging: EraPaging(platform: platform, vocabulary: vocabulary))
+        }
+        return pages
+    }
+
+    static func eraPages(of rows: [Row], platform: String, paging: EraPaging) -> EraPages {
+        let groups = sweep(rows, platform: platform, firstVersion: paging.firstVersion) { paging.startsPage($0, after: $1) }
+        return EraPages(eras: limited(groups.eras, to: paging.limit, holding: groups.holding, platform: platform), wanted: groups.eras.count)
+    }
+
+    /// A platform's eras as the rows make them, oldest first: each run of versions over which the
+    /// same rows hold. A platform where no transition holds has none.
     static func eras(of rows: [Row], platform: String, firstVersion: Version?) -> [Era] {
+        let runs = sweep(rows, platform: platform, firstVersion: firstVersion) { _, _ in true }
+        return runs.eras.map { $0.era(platform: platform, holding: runs.holding) }
+    }
+
+    /// An era while it is worked out: its rows by their position among those holding on the platform.
+    struct EraRows {
+        var range: VersionRange
+        var rows: Set<Int>
+        var changes: [Version] = []
+
+        func era(platform: String, holding: [Row]) -> Era {
+            Era(platform: platform, range: range, rows: rows.sorted().map { holding[$0] }, changes: changes)
+        }
+
+        /// `later` joins this era: the versions where its rows change (and where a gap before it
+        /// starts) become changes of this one.
+        mutating func absorb(_ later: EraRows) {
+            if let until = range.until, until != later.range.from { changes.append(until) }
+            if let from = later.range.from { changes.append(from) }
+            changes += later.changes
+            range.until = later.range.until
+            rows.formUnion(later.rows)
+        }
+    }
+
+    /// At most `limit` eras: the oldest are one.
+    static func limited(_ eras: [EraRows], to limit: Int, holding: [Row], platform: String) -> [Era] {
+        var eras = eras
+        let excess = eras.count - max(limit, 1)
+        if excess > 0 {
+            var oldest = eras[0]
+            for era in eras[1...excess] { oldest.absorb(era) }
+            eras.replaceSubrange(0...excess, with: [oldest])
+        }
+        return eras.map { $0.era(platform: platform, holding: holding) }
+    }
+
+    /// The eras of one platform: the runs of versions over which the same rows hold, a run joining
+    /// the era before it where `startsEra(run's start, era's start)` is false. Returns the rows that
+    /// hold on the platform, which the eras' row numbers index.
+    static func sweep(
+        _ rows: [Row], platform: String, firstVersion: Version?, startsEra: (Version, Version?) -> Bool
+    ) -> (eras: [EraRows], holding: [Row]) {
         let holding = rows.filter { $0.platforms.contains(platform) }
-        guard !holding.isEmpty else { return [] }
+        guard !holding.isEmpty else { return ([], []) }
         func ranges(_ row: Row) -> [VersionRange] { row.os[platform] ?? [.all] }
         // Every bound any row has on the platform, after the platform's first version.
         var bounds = Set(holding.flatMap { row in ranges(row).flatMap { [$0.from, $0.until].compactMap { $0 } } })
@@ -64,8 +164,10 @@ extension Flow {
         // How many of its ranges hold a row over the current piece (a row's ranges may overlap).
         var holds = [Int](repeating: 0, count: holding.count)
         var active = Set<Int>()
-        var inPiece: [Row] = []
-        var eras: [Era] = []
+        var eras: [EraRows] = []
+        // The era being worked out, and the rows of its newest run.
+        var current: EraRows? = nil
+        var run: [Int] = []
         for (index, piece) in pieces.enumerated() {
             var changed = false
             for row in leaving[index] {
@@ -76,15 +178,23 @@ extension Flow {
                 holds[row] += 1
                 if holds[row] == 1 { active.insert(row); changed = true }
             }
-            if changed { inPiece = active.sorted().map { holding[$0] } }
-            guard !inPiece.isEmpty else { continue }
-            if let last = eras.last, last.range.until == piece.from, !changed || last.rows == inPiece {
-                eras[eras.count - 1].range.until = piece.until
+            guard !active.isEmpty else { continue }
+            let rowsNow = changed || current == nil ? active.sorted() : run
+            if var era = current, era.range.until == piece.from, rowsNow == run {
+                // The same rows as the run before: the run goes on.
+                era.range.until = piece.until
+                current = era
+            } else if var era = current, let from = piece.from, !startsEra(from, era.range.from) {
+                era.absorb(EraRows(range: piece, rows: Set(rowsNow)))
+                current = era
             } else {
-                eras.append(Era(platform: platform, range: piece, rows: inPiece))
+                if let era = current { eras.append(era) }
+                current = EraRows(range: piece, rows: Set(rowsNow))
             }
+            run = rowsNow
         }
-        return eras
+        if let era = current { eras.append(era) }
+        return (eras, holding)
     }
 }
 

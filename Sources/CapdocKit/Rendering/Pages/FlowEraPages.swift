@@ -61,6 +61,17 @@ extension PageContext {
         return .list(lines)
     }
 
+    /// "13.4", "13.4 and 13.6", or, past a few, "31,999 versions, from 13.2 to 13.32000": an era
+    /// grouped for its page (`Flow.EraPaging`) may change at each of thousands of versions.
+    func changedVersions(_ changes: [Version]) -> String {
+        guard let first = changes.first, let last = changes.last else { return "" }
+        switch changes.count {
+        case 1: return "\(first)"
+        case 2...6: return changes.dropLast().map(\.description).joined(separator: ", ") + " and \(last)"
+        default: return "\(changes.count) versions, from \(first) to \(last)"
+        }
+    }
+
     func flowEraSources() -> [PageSource] {
         guard vocabulary.domain.flow else { return [] }
         let context = self
@@ -71,11 +82,12 @@ extension PageContext {
         var book = CitationBook()
         let title = "Authorization flow on \(flowEraName(era))"
         let scope = FlowScope(platform: era.platform, range: era.range)
+        let held =
+            era.changes.isEmpty
+            ? "Only the transitions that hold on \(flowEraName(era)): \(era.rows.count) of them. The "
+            : "The transitions that hold on some or all of \(flowEraName(era)): \(era.rows.count) of them. They change at \(changedVersions(era.changes)); each one's Platforms column gives the versions where it holds. The "
         var blocks: [Block] = [
-            .paragraph([
-                .text("Only the transitions that hold on \(flowEraName(era)): \(era.rows.count) of them. The "),
-                .link([.text("whole flow")], .page(.flow)), .text(" shows every platform and version. Other versions:"),
-            ]),
+            .paragraph([.text(held), .link([.text("whole flow")], .page(.flow)), .text(" shows every platform and version. Other versions:")]),
             flowEraSelector(current: era),
             .html(FlowDiagram(context: self, rows: era.rows, layers: era.layers(from: flow.initialState), states: era.states(in: vocabulary)).svg()),
             .markdownCode(info: "mermaid", text: flowMermaid(era.rows, initial: flow.initialState)),
