@@ -45,6 +45,40 @@ struct DeploymentTargetBudgetTests {
         #expect(Self.targets(declaring: "2.0 3.5 3.10 4.0") == ["3.5", "3.10"])
     }
 
+    @Test("at most 64 pages a platform, its oldest; the last answers for the later versions, and a warning says so")
+    func limitPerPlatform() throws {
+        var tree = FixtureTree.base()
+        var source = "title: Many versions\nurl: https://example.com/many\nkind: article\nclaims:\n"
+        for k in 1...100 {
+            source += """
+                  - id: c\(k)
+                    fact: service-available
+                    subject: heading
+                    platforms: [ios]
+                    levels: [always]
+                    os: {from: "\(k).0", until: "\(k + 1).0"}
+                    value: \(k % 2 == 0)
+                    quote: Heading works.
+
+                """
+        }
+        tree.write(source, to: "sources/many.yaml")
+        let report = tree.check(archives: false)
+        let warnings = report.diagnostics.filter { $0.checkID == .versionPagesLimited }
+        #expect(
+            warnings.map { "\($0.location.path):\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "Content/platforms.yaml:1:7: the deployment target pages of 'ios' would be 101, more than the 64 a platform gets: the last, 64.0 and later, answers for the 37 later versions too"
+            ])
+        let compiled = CompiledModel(model: report.model, merge: report.merge)
+        let context = PageContext(compiled)
+        #expect(context.deploymentTargets("ios") == (1...64).map { Version("\($0).0")! })
+        let files = try Builder(formats: [.markdown], templates: FlowEraLinksTests.templates).render(compiled)
+        #expect(files.filter { $0.path.hasPrefix("markdown/targets/ios-") }.count == 64)
+        // The last page's answer for heading still tells the versions after it apart.
+        let last = String(decoding: try #require(files.first { $0.path == "markdown/targets/ios-64.0.md" }).contents, as: UTF8.self)
+        #expect(last.contains("100.0"), "\(last.prefix(3000))")
+    }
+
     @Test("a declared version that is no version is an error at its position")
     func malformedVersions() {
         let report = Self.tree(declaring: "3.0 three").check(archives: false)

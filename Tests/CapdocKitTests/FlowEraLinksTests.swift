@@ -4,7 +4,7 @@ import Testing
 import CapdocTestSupport
 
 /// Issue 41: transition claims on one cell, each `from` a major version of its own on a platform
-/// that declares no versions, make an era page per version (up to `Flow.EraPaging.pagesPerPlatform`);
+/// that declares no versions, make an era page per version (up to `VersionPageLimit.perPlatform`);
 /// a page links at most `PageContext.eraLinksShown` eras of a platform, then says how many more
 /// there are, where every era page linked every other.
 @Suite("Flow era links")
@@ -46,7 +46,7 @@ struct FlowEraLinksTests {
         let compiled = CompiledModel(model: report.model, merge: report.merge)
         let eras = AnswerTable(merge: compiled.merge, model: compiled.model).flowEras.filter { $0.platform == "ios" }
         let shown = PageContext.eraLinksShown
-        #expect(eras.count > shown + 10 && eras.count <= Flow.EraPaging.pagesPerPlatform)
+        #expect(eras.count > shown + 10 && eras.count <= VersionPageLimit.perPlatform)
         let ownPages = eras.allSatisfy { $0.changes.isEmpty }
         #expect(ownPages, "each major version is a page of its own")
         let files = try Builder(formats: [.markdown], templates: Self.templates).render(compiled)

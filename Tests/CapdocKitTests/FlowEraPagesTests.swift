@@ -5,7 +5,8 @@ import CapdocTestSupport
 
 /// Issue 41: an era of the flow gets a page only where it starts at a version the platform declares
 /// (or, declaring none, at a new major version), and a platform gets at most
-/// `Flow.EraPaging.pagesPerPlatform` pages; the runs between are grouped on the page before them.
+/// `VersionPageLimit.perPlatform` pages; the runs between are grouped on the page before them, the
+/// newest beyond the limit on the last.
 /// 32,000 transition claims on one cell, each `from` a version of its own, wrote 64,734 files.
 @Suite("Flow era pages")
 struct FlowEraPagesTests {
@@ -14,7 +15,7 @@ struct FlowEraPagesTests {
     /// The eras grouped the plain way: each era as the rows make them joins the page before it unless
     /// the paging starts a page at it; the page holds the rows of all its eras (in row order) and
     /// names the versions inside it where they change (the start of each joined era, and of a gap
-    /// before one). Then the oldest pages are one, down to the limit.
+    /// before one). Then the newest pages are one, down to the limit.
     static func reference(_ rows: [Row], platform: String, paging: Flow.EraPaging) -> [Flow.Era] {
         let holding = rows.filter { $0.platforms.contains(platform) }
         func join(_ page: inout Flow.Era, _ era: Flow.Era) {
@@ -35,9 +36,8 @@ struct FlowEraPagesTests {
             }
         }
         while pages.count > paging.limit, pages.count > 1 {
-            var oldest = pages.removeFirst()
-            join(&oldest, pages.removeFirst())
-            pages.insert(oldest, at: 0)
+            let newest = pages.removeLast()
+            join(&pages[pages.count - 1], newest)
         }
         return pages
     }
@@ -111,16 +111,17 @@ struct FlowEraPagesTests {
         #expect(page.changes == (2...4000).map { Version("13.\($0)")! })
     }
 
-    @Test("100 rows, each from a major version of its own: 64 pages, the oldest 37 eras on the first")
+    @Test("100 rows, each from a major version of its own: 64 pages, the newest 37 eras on the last")
     func limitPerPlatform() throws {
         let rows = (1...100).map { Self.row($0, from: "\($0).0", until: $0 < 100 ? "\($0 + 1).0" : nil) }
         let pages = Flow.eraPages(of: rows, platform: "ios", paging: Flow.EraPaging(declared: nil, firstVersion: Version("1.0")))
-        #expect(pages.eras.count == Flow.EraPaging.pagesPerPlatform && pages.wanted == 100 && pages.grouped == 37)
-        let oldest = try #require(pages.eras.first)
-        #expect(oldest.range == VersionRange(from: nil, until: Version("38.0")))
-        #expect(oldest.rows == Array(rows.prefix(37)))
-        #expect(oldest.changes == (2...37).map { Version("\($0).0")! })
-        #expect(pages.eras.dropFirst().allSatisfy { $0.changes.isEmpty && $0.rows.count == 1 })
+        #expect(pages.eras.count == VersionPageLimit.perPlatform && pages.wanted == 100 && pages.grouped == 37)
+        let newest = try #require(pages.eras.last)
+        #expect(newest.range == VersionRange(from: Version("64.0"), until: nil))
+        #expect(newest.rows == Array(rows.suffix(37)))
+        #expect(newest.changes == (65...100).map { Version("\($0).0")! })
+        let others = pages.eras.dropLast().allSatisfy { $0.changes.isEmpty && $0.rows.count == 1 }
+        #expect(others)
     }
 
     static let report = FixtureTree.shipped().check(archives: false)
@@ -134,7 +135,7 @@ struct FlowEraPagesTests {
         #expect(table.flowEras == eras)
         let unchanged = eras.allSatisfy { $0.changes.isEmpty }
         #expect(!eras.isEmpty && unchanged)
-        #expect(!Self.report.diagnostics.contains { $0.checkID == .eraPagesGrouped })
+        #expect(!Self.report.diagnostics.contains { $0.checkID == .versionPagesLimited })
     }
 
     @Test("40 claims each from an iOS 13 version of its own: no page more, and the 13.0 page names where its transitions change")
@@ -158,7 +159,7 @@ struct FlowEraPagesTests {
         tree.write(text, to: "sources/many-claims.yaml")
         let report = tree.check(archives: false)
         #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.map(\.headline))")
-        #expect(!report.diagnostics.contains { $0.checkID == .eraPagesGrouped })
+        #expect(!report.diagnostics.contains { $0.checkID == .versionPagesLimited })
         let compiled = CompiledModel(model: report.model, merge: report.merge)
         let context = PageContext(compiled)
         let shipped = PageContext(CompiledModel(model: Self.report.model, merge: Self.report.merge))

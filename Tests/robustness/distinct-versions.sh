@@ -119,7 +119,7 @@ fi
 
 # The limit per platform: with iOS's `versions` taken out, each major version starts a page, and
 # $flow_count claims each `from` a major version of its own want as many. iOS gets 64 era pages,
-# the oldest eras sharing the first; `era-pages-grouped` warns at the platform.
+# the newest eras sharing the last (`VersionPageLimit`); `version-pages-limited` warns at the platform.
 cp -r plain-flow majors-flow
 python3 - majors-flow <<'PYTHON'
 import re, sys
@@ -133,8 +133,8 @@ major = iter(range(31, 10**6))
 open(f"{folder}/sources/many-claims.yaml", "w").write(re.sub(r'from: "13\.1"', lambda _: f'from: "{next(major)}.0"', claims))
 PYTHON
 bounded "build of $flow_count transition claims each from a major version of its own: exit 0" 0 "$capdoc" build --content majors-flow --output site-flow-majors
-contains "flow: era-pages-grouped warns at iOS in platforms.yaml" "$err" \
-  "majors-flow/platforms.yaml:1:7: warning: the flow's eras on 'ios' would take $((flow_count + 5)) pages, more than the 64 a platform gets: .*\\[era-pages-grouped\\]"
+contains "flow: version-pages-limited warns at iOS in platforms.yaml" "$err" \
+  "majors-flow/platforms.yaml:1:7: warning: the flow's era pages of 'ios' would be $((flow_count + 5)), more than the 64 a platform gets: the newest $((flow_count + 5 - 63)) eras share the last page, from [0-9.]+ on \\[version-pages-limited\\]"
 ios_pages=$(find site-flow-majors/flow -name 'ios-*.html' | wc -l)
 [ "$ios_pages" -eq 64 ] && pass "flow: 64 iOS era pages, whatever the eras" || fail "flow: 64 iOS era pages, whatever the eras (got $ios_pages)"
 # The same claims' rows as on one page, and 63 era pages more (about 77 KB each): the ceiling.
@@ -142,6 +142,30 @@ bytes_majors=$(du -sb site-flow-majors | cut -f1)
 more=$((bytes_majors - bytes_distinct))
 [ "$more" -le $((64 * 100000)) ] && pass "flow: the 64 pages write at most 6.4 MB more than one page ($more bytes)" \
   || fail "flow: the 64 pages write at most 6.4 MB more than one page ($more bytes)"
+
+# The same limit on deployment-target pages: 1,000 claims on heading, each `from` a major version
+# of its own on iOS without its `versions`, wrote 1,050 target pages and 142 MB (19 s, debug). Now
+# the oldest 64 get a page, the last answering for every later version, and a warning says so.
+cp -r plain-build majors-targets
+python3 - majors-targets 1000 <<'PYTHON'
+import re, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+platforms = open(f"{folder}/platforms.yaml").read()
+ios = re.compile(r"(- id: ios\n(?:  .*\n)*?)  versions: .*\n")
+open(f"{folder}/platforms.yaml", "w").write(ios.sub(r"\1", platforms, count=1))
+with open(f"{folder}/sources/many-claims.yaml", "w") as out:
+    out.write("title: Many claims\nurl: https://developer.apple.com/documentation/corelocation/many\nkind: article\nclaims:\n")
+    for k in range(count):
+        out.write(f"  - id: c{k}\n    fact: service-available\n    subject: heading\n    platforms: [ios]\n"
+                  f"    levels: [always]\n    value: {'true' if k % 2 else 'false'}\n    quote: Heading works.\n"
+                  f"    os: {{from: \"{k + 30}.0\"}}\n")
+PYTHON
+bounded "build of 1000 claims each from a major version of its own: exit 0" 0 "$capdoc" build --content majors-targets --output site-majors-targets
+contains "targets: version-pages-limited warns at iOS in platforms.yaml" "$err" \
+  "majors-targets/platforms.yaml:1:7: warning: the deployment target pages of 'ios' would be [0-9]+, more than the 64 a platform gets: the last, [0-9.]+ and later, answers for the [0-9]+ later versions too \\[version-pages-limited\\]"
+ios_targets=$(find site-majors-targets/targets -name 'ios-*.html' | wc -l)
+[ "$ios_targets" -eq 64 ] && pass "targets: 64 iOS deployment-target pages, whatever the versions" \
+  || fail "targets: 64 iOS deployment-target pages, whatever the versions (got $ios_targets)"
 
 cd "$root"
 finish distinct-versions

@@ -65,7 +65,7 @@ enum CheckRegistry {
         PromptConflictCheck.self,
         UnreachableStateCheck.self,
         UndecidedCellCheck.self,
-        EraPagesGroupedCheck.self,
+        VersionPagesLimitedCheck.self,
     ]
 
     public static func check(id: String) -> (any Check.Type)? { all.first { $0.id.rawValue == id } }

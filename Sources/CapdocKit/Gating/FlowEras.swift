@@ -22,18 +22,17 @@ extension Flow {
     /// deployment-target pages, an era page starts only at a version the platform declares
     /// (`versions` in `platforms.yaml`), or, where it declares none, at a new major version; the runs
     /// between are grouped on the page before them, which names the versions where they change. A
-    /// platform gets at most `pagesPerPlatform` era pages: beyond, its oldest eras are one page
-    /// (`era-pages-grouped` warns). The shipped Content's eras all start at declared versions, so
-    /// each is a page, as before.
+    /// platform gets at most `VersionPageLimit.perPlatform` era pages: beyond, its newest eras are
+    /// one page (`version-pages-limited` warns). The shipped Content's eras all start at declared
+    /// versions, so each is a page, as before.
     struct EraPaging: Sendable {
         /// The versions that may start a page; nil: every new major version does.
         var declared: Set<Version>?
         var firstVersion: Version?
-        /// How many pages the platform gets at most (`pagesPerPlatform`; tests ask for fewer).
+        /// How many pages the platform gets at most (`VersionPageLimit.perPlatform`; tests ask for fewer).
         var limit: Int
-        static let pagesPerPlatform = 64
 
-        init(declared: Set<Version>?, firstVersion: Version?, limit: Int = Self.pagesPerPlatform) {
+        init(declared: Set<Version>?, firstVersion: Version?, limit: Int = VersionPageLimit.perPlatform) {
             self.declared = declared
             self.firstVersion = firstVersion
             self.limit = limit
@@ -55,7 +54,7 @@ extension Flow {
     struct EraPages: Sendable {
         var eras: [Era]
         var wanted: Int
-        /// How many of the oldest were grouped on the first page for the limit (0: none).
+        /// How many of the newest were grouped on the last page for the limit (0: none).
         var grouped: Int { wanted > eras.count ? wanted - eras.count + 1 : 0 }
     }
 
@@ -101,14 +100,15 @@ extension Flow {
         }
     }
 
-    /// At most `limit` eras: the oldest are one.
+    /// At most `limit` eras: the newest are one, as the last deployment-target page answers for
+    /// every later version.
     static func limited(_ eras: [EraRows], to limit: Int, holding: [Row], platform: String) -> [Era] {
         var eras = eras
-        let excess = eras.count - max(limit, 1)
-        if excess > 0 {
-            var oldest = eras[0]
-            for era in eras[1...excess] { oldest.absorb(era) }
-            eras.replaceSubrange(0...excess, with: [oldest])
+        let last = max(limit, 1) - 1
+        if eras.count > last + 1 {
+            var newest = eras[last]
+            for era in eras[(last + 1)...] { newest.absorb(era) }
+            eras.replaceSubrange(last..., with: [newest])
         }
         return eras.map { $0.era(platform: platform, holding: holding) }
     }

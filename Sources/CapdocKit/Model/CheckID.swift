@@ -41,5 +41,5 @@ public struct CheckID: RawRepresentable, Hashable, Sendable, Comparable, CustomS
     static let promptConflict = CheckID(rawValue: "prompt-conflict")
     static let unreachableState = CheckID(rawValue: "unreachable-state")
     static let undecidedCell = CheckID(rawValue: "undecided-cell")
-    static let eraPagesGrouped = CheckID(rawValue: "era-pages-grouped")
+    static let versionPagesLimited = CheckID(rawValue: "version-pages-limited")
 }

@@ -13,26 +13,13 @@ extension PageContext {
     /// pages (issue 41). Where the platform declares its `versions` in `platforms.yaml`, only those
     /// get a page; elsewhere each major version at which something changes gets one (a change at
     /// 15.4 is then on the 15.0 page, as "From 15.4"). A page answers for every version from its own
-    /// on, so leaving a version out loses no answer, only a page to start from.
+    /// on, so leaving a version out loses no answer, only a page to start from. A platform gets at
+    /// most `VersionPageLimit.perPlatform` pages, its oldest: a target past the last reads the last,
+    /// whose answers hold from its version on.
     func deploymentTargets(_ platform: String) -> [Version] { deploymentTargetsByPlatform[platform] ?? [] }
 
     static func deploymentTargets(_ platform: String, vocabulary: Vocabulary, answers: AnswerTable) -> [Version] {
-        // The bounds alone, not the answers between them: working out every timeline of every service
-        // on every platform costs seconds at thousands of services. Every service's and request's
-        // cells (the merge numbers the vocabulary's), and a cell that each one's gates require read
-        // once, not once for each (`DistinctCellBounds`).
-        var distinct = DistinctCellBounds(platform: platform)
-        answers.collectBounds(ofEverySubject: .serviceAvailable, levels: vocabulary.ids(.level), into: &distinct)
-        answers.collectBounds(ofEverySubject: .serviceDeprecated, levels: [nil], into: &distinct)
-        answers.collectBounds(ofEverySubject: .requestKeys, levels: [nil], into: &distinct)
-        let bounds = distinct.bounds
-        if let declared = vocabulary.declaredVersions(of: platform) { return bounds.sorted.filter(declared.contains) }
-        var majors: [Version] = []
-        for bound in bounds.sorted {
-            guard let major = bound.components.first.flatMap({ Version("\($0)") }), major != majors.last else { continue }
-            majors.append(major)
-        }
-        return majors
+        Array(answers.targetVersions(platform).prefix(VersionPageLimit.perPlatform))
     }
 
     static func targetRef(_ platform: String, _ version: Version) -> PageRef {
