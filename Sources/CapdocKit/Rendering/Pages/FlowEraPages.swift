@@ -61,7 +61,7 @@ extension PageContext {
         return .list(lines)
     }
 
-    /// "13.4", "13.4 and 13.6", or, past a few, "31,999 versions, from 13.2 to 13.32000": an era
+    /// "13.4", "13.4 and 13.6", or, past six, "31999 versions, from 13.2 to 13.32000": an era
     /// grouped for its page (`Flow.EraPaging`) may change at each of thousands of versions.
     func changedVersions(_ changes: [Version]) -> String {
         guard let first = changes.first, let last = changes.last else { return "" }
