@@ -165,33 +165,35 @@ extension Flow {
         var holds = [Int](repeating: 0, count: holding.count)
         var active = Set<Int>()
         var eras: [EraRows] = []
-        // The era being worked out, and the rows of its newest run.
+        // The era being worked out, changed in place: a copy of it would copy its rows and changes at
+        // each piece, N pieces of up to N rows where one era holds them all.
         var current: EraRows? = nil
-        var run: [Int] = []
+        var removed: [Int] = [], inserted: [Int] = []
         for (index, piece) in pieces.enumerated() {
-            var changed = false
+            removed.removeAll(keepingCapacity: true)
+            inserted.removeAll(keepingCapacity: true)
             for row in leaving[index] {
                 holds[row] -= 1
-                if holds[row] == 0 { active.remove(row); changed = true }
+                if holds[row] == 0 { active.remove(row); removed.append(row) }
             }
             for row in entering[index] {
                 holds[row] += 1
-                if holds[row] == 1 { active.insert(row); changed = true }
+                if holds[row] == 1 { active.insert(row); inserted.append(row) }
             }
             guard !active.isEmpty else { continue }
-            let rowsNow = changed || current == nil ? active.sorted() : run
-            if var era = current, era.range.until == piece.from, rowsNow == run {
-                // The same rows as the run before: the run goes on.
-                era.range.until = piece.until
-                current = era
-            } else if var era = current, let from = piece.from, !startsEra(from, era.range.from) {
-                era.absorb(EraRows(range: piece, rows: Set(rowsNow)))
-                current = era
+            // The rows of the piece before, where it touches this one: every row that left came back
+            // (each leaves and enters at most once a piece, leaving first), and no other entered.
+            let sameRows = current?.range.until == piece.from && removed.count == inserted.count && removed.allSatisfy(active.contains)
+            if sameRows {
+                current!.range.until = piece.until
+            } else if current != nil, let from = piece.from, !startsEra(from, current!.range.from) {
+                // Every row now holding held at the era's start or entered since: those entering now
+                // are all it gains.
+                current!.absorb(EraRows(range: piece, rows: Set(inserted)))
             } else {
                 if let era = current { eras.append(era) }
-                current = EraRows(range: piece, rows: Set(rowsNow))
+                current = EraRows(range: piece, rows: active)
             }
-            run = rowsNow
         }
         if let era = current { eras.append(era) }
         return (eras, holding)
