@@ -30,4 +30,20 @@ struct ClaimTests {
         #expect(changed != original)
         #expect(Self.claim() == original && Self.claim().hashValue == original.hashValue)
     }
+
+    @Test("a flow key's parts: from, trigger and the choice, missing parts empty, a fourth ignored")
+    func flowKeyParts() {
+        func parts(_ key: String) -> [String?] {
+            let (from, trigger, choice) = FlowKey.parts(key)
+            return [from, trigger, choice]
+        }
+        #expect(parts("when-in-use|request-always|allow") == ["when-in-use", "request-always", "allow"])
+        #expect(parts(FlowKey.transition(from: "a", trigger: "b", choice: nil)) == ["a", "b", nil])
+        #expect(parts(FlowKey.prompt(from: "a", trigger: "b")) == ["a", "b", nil])
+        #expect(parts("a|b|c|d") == ["a", "b", "c"])
+        #expect(parts("a") == ["a", "", nil])
+        #expect(parts("") == ["", "", nil])
+        #expect(parts("||c") == ["", "", "c"])
+        #expect(parts("état|é|ü") == ["état", "é", "ü"])
+    }
 }
