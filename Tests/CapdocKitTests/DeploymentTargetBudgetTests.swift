@@ -6,19 +6,22 @@ import Testing
 /// claims name (issue 41: 4,000 claims each `from` a version of its own wrote 8,420 files).
 @Suite("Deployment-target pages are bounded")
 struct DeploymentTargetBudgetTests {
-    /// The base fixture with 300 claims on heading under Always on iOS, each for one version of its
-    /// own (3.1 up to 3.2, 3.2 up to 3.3, …), alternately true and false: 300 distinct changes.
-    static func tree(declaring versions: String?) -> FixtureTree {
+    /// The base fixture with claims on heading under Always on iOS, the k-th for one version of its
+    /// own (by default 3.1 up to 3.2, 3.2 up to 3.3, … to 3.301), alternately true and false: 300
+    /// distinct changes.
+    static func tree(
+        declaring versions: String?, claims: ClosedRange<Int> = 1...300, version: (Int) -> String = { "3.\($0)" }
+    ) -> FixtureTree {
         var tree = FixtureTree.base()
         var source = "title: Many versions\nurl: https://example.com/many\nkind: article\nclaims:\n"
-        for k in 1...300 {
+        for k in claims {
             source += """
                   - id: c\(k)
                     fact: service-available
                     subject: heading
                     platforms: [ios]
                     levels: [always]
-                    os: {from: "3.\(k)", until: "3.\(k + 1)"}
+                    os: {from: "\(version(k))", until: "\(version(k + 1))"}
                     value: \(k % 2 == 0)
                     quote: Heading works.
 
@@ -47,22 +50,8 @@ struct DeploymentTargetBudgetTests {
 
     @Test("at most 64 pages a platform, its oldest; the last answers for the later versions, and a warning says so")
     func limitPerPlatform() throws {
-        var tree = FixtureTree.base()
-        var source = "title: Many versions\nurl: https://example.com/many\nkind: article\nclaims:\n"
-        for k in 1...100 {
-            source += """
-                  - id: c\(k)
-                    fact: service-available
-                    subject: heading
-                    platforms: [ios]
-                    levels: [always]
-                    os: {from: "\(k).0", until: "\(k + 1).0"}
-                    value: \(k % 2 == 0)
-                    quote: Heading works.
-
-                """
-        }
-        tree.write(source, to: "sources/many.yaml")
+        // 100 claims, each over a major version of its own, on iOS, which declares no versions here.
+        let tree = Self.tree(declaring: nil, claims: 1...100) { "\($0).0" }
         let report = tree.check(archives: false)
         let warnings = report.diagnostics.filter { $0.checkID == .versionPagesLimited }
         #expect(

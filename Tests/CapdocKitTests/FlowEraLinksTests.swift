@@ -25,22 +25,7 @@ struct FlowEraLinksTests {
             of: "  versions: 2.0 3.0 4.0 5.0 6.0 7.0 8.0 9.0 10.0 11.0 12.0 13.0 14.0 15.0 16.0 17.0 18.0 26.0 27.0\n  name: iOS\n", with: "  name: iOS\n")
         #expect(undeclared != platforms)
         tree.write(undeclared, to: "platforms.yaml")
-        var text = "title: Many claims\nurl: https://developer.apple.com/documentation/corelocation/many\nkind: article\nclaims:\n"
-        for index in 0..<40 {
-            text += """
-                  - id: t\(index)
-                    fact: transition
-                    subject: when-in-use
-                    trigger: request-always
-                    choice: grant-when-in-use-instead
-                    platforms: [ios]
-                    os: {from: "\(30 + index).0"}
-                    value: {to: when-in-use}
-                    quote: Nothing changes.
-
-                """
-        }
-        tree.write(text, to: "sources/many-claims.yaml")
+        tree.write(ManyTransitionClaims.source(from: (30..<70).map { "\($0).0" }), to: ManyTransitionClaims.path)
         let report = tree.check(archives: false)
         #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.map(\.headline))")
         let compiled = CompiledModel(model: report.model, merge: report.merge)

@@ -141,22 +141,7 @@ struct FlowEraPagesTests {
     @Test("40 claims each from an iOS 13 version of its own: no page more, and the 13.0 page names where its transitions change")
     func groupedPage() throws {
         var tree = FixtureTree.shipped()
-        var text = "title: Many claims\nurl: https://developer.apple.com/documentation/corelocation/many\nkind: article\nclaims:\n"
-        for index in 1...40 {
-            text += """
-                  - id: t\(index)
-                    fact: transition
-                    subject: when-in-use
-                    trigger: request-always
-                    choice: grant-when-in-use-instead
-                    platforms: [ios]
-                    os: {from: "13.\(index)"}
-                    value: {to: when-in-use}
-                    quote: Nothing changes.
-
-                """
-        }
-        tree.write(text, to: "sources/many-claims.yaml")
+        tree.write(ManyTransitionClaims.source(from: (1...40).map { "13.\($0)" }), to: ManyTransitionClaims.path)
         let report = tree.check(archives: false)
         #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.map(\.headline))")
         #expect(!report.diagnostics.contains { $0.checkID == .versionPagesLimited })
