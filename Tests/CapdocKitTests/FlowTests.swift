@@ -58,8 +58,11 @@ struct FlowTests {
     func choicesByVersion() throws {
         let ten = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("10.0"))
         #expect(ten.to == nil && ten.reportedStatus == nil, "Allow Once did not exist on iOS 10")
-        // The two-prompt path starts with iOS 13; no source says which string the single Always prompt showed before.
-        #expect(ten.promptKey == nil)
+        // The two-prompt path starts with iOS 13; before it the single Always prompt shows the Always
+        // string of the OS (the NSLocationAlwaysUsageDescription page: the older key before iOS 11).
+        #expect(ten.promptKey == "NSLocationAlwaysUsageDescription")
+        let twelve = try answers.flow(from: "not-determined", trigger: "request-always", choice: "grant", platform: "ios", os: Version("12.0"))
+        #expect(twelve.promptKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
         let thirteen = try answers.flow(from: "not-determined", trigger: "request-always", choice: "allow-once", platform: "ios", os: Version("13.0"))
         #expect(thirteen.to == "temporary-when-in-use")
         #expect(thirteen.promptKey == "NSLocationWhenInUseUsageDescription")
@@ -78,10 +81,16 @@ struct FlowTests {
 
     @Test("Allow Once expires when the app is no longer in use; Always requests are ignored meanwhile")
     func allowOnce() throws {
-        let expiry = try answers.flow(from: "temporary-when-in-use", trigger: "stop-using", choice: nil, platform: "ios", os: nil)
+        let expiry = try answers.flow(from: "temporary-when-in-use", trigger: "stop-using", choice: nil, platform: "ios", os: Version("13.0"))
         #expect(expiry.prompted == false)
         #expect(expiry.to == "not-determined")
         #expect(Set(expiry.sources) == ["request-always-authorization", "request-when-in-use-authorization"], "both pages say it")
+        #expect(expiry.delegateNotified == nil, "neither says whether the delegate is told")
+        // From iOS 14, the page of locationManagerDidChangeAuthorization(_:) says it is called when
+        // the status changes, and that temporary authorization changes when the person stops using the app.
+        let told = try answers.flow(from: "temporary-when-in-use", trigger: "stop-using", choice: nil, platform: "ios", os: nil)
+        #expect(told.to == "not-determined" && told.delegateNotified == true)
+        #expect(told.sources == ["did-change-authorization"])
         let ignored = try answers.flow(from: "temporary-when-in-use", trigger: "request-always", choice: nil, platform: "ios", os: nil)
         #expect(ignored.prompted == false)
         #expect(ignored.to == "temporary-when-in-use")
@@ -388,7 +397,7 @@ struct FlowTests {
                 of: "platforms: [ios, ipados, watchos]",
                 with: "platforms: [ios, ipados, macos, watchos]"
             )
-            .replacingOccurrences(of: "platforms: [ios, ipados, watchos, tvos]", with: "platforms: [ios, ipados, macos, watchos, tvos]"),
+            .replacingOccurrences(of: "platforms: [ios, ipados, watchos, tvos, visionos]", with: "platforms: [ios, ipados, macos, watchos, tvos, visionos]"),
             to: "sources/request-when-in-use-authorization.yaml")
         let report = tree.check(archives: false)
         #expect(

@@ -30,6 +30,15 @@ struct SplitPagesTests {
             guide +=
                 "  - id: \(id)-relaunch\n    fact: launches-terminated-app\n    subject: \(id)\n    platforms: [ios, ipados]\n    levels: [always]\n    value: \(index % 2 == 0)\n    quote: Relaunches or not.\n"
         }
+        // Two claims about every service that disagree, and a ruling: its title names ten services
+        // and counts the rest (`conflictTitlesStayShort`).
+        reference +=
+            "  - id: every-service-explicit\n    fact: background-mode-required\n    subject: all\n    platforms: [tvos]\n    value: true\n    quote: Every service needs a background mode.\n"
+        guide +=
+            "  - id: every-service-implicit\n    fact: background-mode-required\n    subject: all\n    platforms: [tvos]\n    value: false\n    quote: No service needs a background mode.\n"
+        tree.write(
+            "- id: every-service\n  prevails: synthetic-guide#every-service-implicit\n  over: [synthetic-reference#every-service-explicit]\n  reason: The guide is newer.\n",
+            to: "adjudications/synthetic.yaml")
         tree.write(services, to: "services.yaml")
         tree.write(reference, to: "sources/synthetic-reference.yaml")
         tree.write(guide, to: "sources/synthetic-guide.yaml")
@@ -38,7 +47,7 @@ struct SplitPagesTests {
 
     static func render(_ tree: FixtureTree) throws -> [String: String] {
         let report = tree.check(archives: false)
-        #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
+        #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error }.prefix(4).map(\.headline))")
         let builder = Builder(formats: [.html, .markdown, .man], templates: Paths.package.appendingPathComponent("Templates").path)
         let files = try builder.render(CompiledModel(model: report.model, merge: report.merge))
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
@@ -149,7 +158,7 @@ struct SplitPagesTests {
     func conflictTitlesStayShort() throws {
         let html = try #require(Self.large["conflicts.html"])
         let heading = try #require(
-            html.components(separatedBy: "<h2 id=\"ruling-macos-explicit-request\">").dropFirst().first?.components(separatedBy: "</h2>").first)
+            html.components(separatedBy: "<h2 id=\"ruling-every-service\">").dropFirst().first?.components(separatedBy: "</h2>").first)
         let names = heading.components(separatedBy: ": ").dropFirst().joined(separator: ": ").components(separatedBy: " — ")[0].components(separatedBy: ", ")
         #expect(names.count == PageContext.titleSubjects, "\(heading)")
         #expect(names.last == "and \(Self.generated + 10 - PageContext.titleSubjects + 1) more", "the shipped ten services and the generated ones: \(heading)")

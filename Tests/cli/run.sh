@@ -203,7 +203,7 @@ import json, sys
 answer = json.load(open(sys.argv[1]))
 assert answer["prompted"] is False and answer["choiceIgnored"] is True and answer["promptKey"] is None, answer
 assert answer["to"] == "not-determined" and answer["reportedStatus"] == "not-determined", answer
-assert "request-when-in-use-authorization" in answer["sources"], answer
+assert answer["sources"] == ["did-change-authorization"] and answer["delegateNotified"] is True, answer
 PY
 expect_status "query flow with an unknown state exits 64" 64 "$capdoc" query flow --from not-determind --trigger request-always
 contains "the unknown state is named with a suggestion" "$err" "unknown state 'not-determind' \(did you mean 'not-determined'\?\)$"
