@@ -29,6 +29,25 @@ struct DeploymentTargetTests {
         #expect(PageContext.manName(for: PageRef("targets", "ios-15.0"), overview: "capdoc-x") == "capdoc-target-ios-15.0")
     }
 
+    @Test("a deprecation after the target says older versions still use it only where they have it")
+    func deprecationsAfterTheTarget() throws {
+        let page = try #require(Self.input.page(PageRef("targets", "macos-10.8")))
+        let table = try #require(
+            page.blocks.compactMap { block -> Table? in if case let .table(table) = block, table.columns.last == "Deprecated since" { table } else { nil } }
+                .first)
+        func when(_ api: String) throws -> String {
+            // The name links the API's page.
+            let row = try #require(table.rows.first { String(describing: $0.header).contains("\"\(api)\"") }, "\(api)")
+            return row.cells[1].content.compactMap { inline -> String? in
+                if case let .value(_, children) = inline, case let .text(text)? = children.first { text } else { nil }
+            }.joined()
+        }
+        // On macOS from 10.7, deprecated in 11.0.
+        #expect(try when("authorization-status-class-method") == "11.0, after 10.8: older versions still use it")
+        // On macOS only from 11.0, deprecated there: "macOS 11.0+ (deprecated in 11.0)".
+        #expect(try when("start-ranging-beacons-in") == "11.0, where it appears: no older version has it")
+    }
+
     @Test("the targets are the versions the sources distinguish, and each has a page")
     func targets() {
         let context = PageContext(Self.compiled)

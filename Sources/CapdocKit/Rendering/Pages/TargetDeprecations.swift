@@ -5,17 +5,28 @@
 /// say their deprecation in the services table.
 extension PageContext {
     func targetDeprecationBlocks(platform: String, target: Version, book: inout CitationBook) -> [Block] {
-        let kinds: [(EntityKind, FactKind, String)] = [
-            (.request, .requestDeprecated, "Request"), (.key, .keyDeprecated, Domain.capitalizedFirst(vocabulary.domain.key)), (.api, .apiDeprecated, "API"),
+        // Each kind with the fact that it exists, which its deprecation's gate requires.
+        let kinds: [(EntityKind, FactKind, FactKind, String)] = [
+            (.request, .requestDeprecated, .requestAvailable, "Request"),
+            (.key, .keyDeprecated, .keyExists, Domain.capitalizedFirst(vocabulary.domain.key)),
+            (.api, .apiDeprecated, .apiAvailable, "API"),
         ]
         var rows: [TableRow] = []
-        for (kind, factKind, kindName) in kinds {
+        for (kind, factKind, existsKind, kindName) in kinds {
             for id in vocabulary.ids(kind) {
                 let timeline = answerTable.timeline(factKind, subject: id, platform: platform)
                 guard let since = Self.newestYes(timeline), let newest = timeline.last else { continue }
                 let when: String
                 if let version = since ?? nil {
-                    when = version > target ? "\(version), after \(target): older versions still use it" : "\(version), at or before \(target)"
+                    if !(version > target) {
+                        when = "\(version), at or before \(target)"
+                    } else if Self.exists(before: version, from: target, in: answerTable.timeline(existsKind, subject: id, platform: platform)) {
+                        when = "\(version), after \(target): older versions still use it"
+                    } else {
+                        // startRangingBeacons(in:) on macOS: introduced and deprecated in 11.0, so no
+                        // version the app supports before it has it to use.
+                        when = "\(version), where it appears: no older version has it"
+                    }
                 } else {
                     when = "every version"
                 }
@@ -40,5 +51,13 @@ extension PageContext {
                     caption: "Requests, \(vocabulary.domain.keys) and APIs deprecated on \(platformName)", columns: ["Name", "Kind", "Deprecated since"],
                     rows: rows)),
         ]
+    }
+
+    /// Whether the request, key or API exists, or may exist (no source says it does not), somewhere
+    /// from `target` up to `version`, by the timeline of the fact that it exists.
+    static func exists(before version: Version, from target: Version, in existence: [GatedFacts.Segment]) -> Bool {
+        existence.contains { segment in
+            segment.answer != .value(.boolean(false)) && segment.os.overlaps(VersionRange(from: target, until: version))
+        }
     }
 }
