@@ -40,10 +40,12 @@ max_seconds=25
 max_kib=$((1024 * 1024))
 generate plain plain
 generate distinct distinct
+# The shipped Content's own claims, counted by capdoc itself, so that a claim added to it changes nothing here.
+shipped_claims=$("$capdoc" check --content "$root/Content" 2>/dev/null | sed -nE 's/^checked [0-9]+ sources, ([0-9]+) claims.*/\1/p')
 declare -A seconds kib
 for kind in plain distinct; do
   bounded "check of $count $kind claims on one cell: exit 0" 0 "$capdoc" check --content "$kind"
-  contains "  and counts them" "$out" "checked 81 sources, $((count + 1058)) claims"
+  contains "  and counts them" "$out" "checked 81 sources, $((count + shipped_claims)) claims"
   if [ "$have_time" = 1 ]; then read -r "seconds[$kind]" "kib[$kind]" < <(tail -n 1 "$work/time"); fi
 done
 if [ "$have_time" = 1 ]; then
