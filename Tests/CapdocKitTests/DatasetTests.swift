@@ -172,6 +172,12 @@ struct DatasetTests {
                     let written = Self.read(underLevel["availableWithReducedAccuracy"])
                     #expect(written.map(\.answer) == reduced.map(\.answer.id))
                     #expect(written.map(\.from) == reduced.map(\.os.from?.description) && written.map(\.until) == reduced.map(\.os.until?.description))
+                    let explicit = answers.timeline(.explicitRequestRequired, platform: p, level: l)
+                    let writtenExplicit = Self.read(underLevel["explicitRequestRequired"])
+                    #expect(writtenExplicit.map(\.answer) == explicit.map(\.answer.id), "\(id) \(platform) \(level) explicitRequestRequired")
+                    #expect(writtenExplicit.map(\.citations) == explicit.map(\.deciding))
+                    #expect(onPlatform["explicitRequestRequired"] == nil, "per level only")
+                    compared += writtenExplicit.count
                     let support = answers.support(platform: p, level: l)
                     let writtenSupport = Self.read(underLevel["support"])
                     #expect(writtenSupport.map(\.answer) == support.map(\.support.availability.id), "\(id) \(platform) \(level)")
@@ -181,6 +187,21 @@ struct DatasetTests {
             }
         }
         #expect(compared > 500)
+    }
+
+    @Test("live updates on iOS 18 in the dataset: no explicit request under When In Use, one under Always")
+    func explicitRequestByLevel() throws {
+        let data = try parsed(dataset(Self.shipped))
+        let services = try #require(data["services"] as? [String: [String: Any]])
+        for service in ["live-updates", "condition-monitoring"] {
+            let ios = try #require((services[service]?["platforms"] as? [String: [String: Any]])?["ios"])
+            let levels = try #require(ios["levels"] as? [String: [String: Any]])
+            let whenInUse = try #require(levels["when-in-use"]?["explicitRequestRequired"] as? [[String: Any]])
+            let always = try #require(levels["always"]?["explicitRequestRequired"] as? [[String: Any]])
+            #expect(Self.segment(whenInUse, at: Version("18.0"))?["answer"] as? String == "no", "\(service)")
+            #expect(Self.segment(always, at: Version("18.0"))?["answer"] as? String == "yes", "\(service)")
+            #expect(Self.segment(whenInUse, at: Version("17.0"))?["answer"] as? String == "yes", "\(service)")
+        }
     }
 
     @Test("a choice's button titles are the answer table's, by platform: Allow Once from iOS 13, unknown before")

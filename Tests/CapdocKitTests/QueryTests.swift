@@ -34,6 +34,24 @@ struct QueryTests {
         #expect(try answers.support(service: "visits", platform: "tvos", level: "when-in-use", os: nil).support.availability.id == "not-on-platform")
     }
 
+    @Test("live updates on iOS 18: no explicit request under When In Use, one under Always (the implicit one is When In Use)")
+    func explicitRequestByLevel() throws {
+        for service in ["live-updates", "condition-monitoring"] {
+            let whenInUse = try answers.support(service: service, platform: "ios", level: "when-in-use", os: Version("18.0"))
+            let always = try answers.support(service: service, platform: "ios", level: "always", os: Version("18.0"))
+            #expect(whenInUse.detail(.explicitRequestRequired) == .value(.boolean(false)), "\(service)")
+            #expect(always.detail(.explicitRequestRequired) == .value(.boolean(true)), "\(service)")
+            #expect(whenInUse.json.serialized(.compact).contains(#""explicitRequestRequired":false"#))
+            #expect(always.json.serialized(.compact).contains(#""explicitRequestRequired":true"#))
+            #expect(always.claims.contains("request-always-authorization#explicit-request"))
+            #expect(!always.claims.contains("handling-location-updates-in-the-background#implicit-when-in-use"))
+            // Before June 2024 every level asked explicitly.
+            #expect(
+                try answers.support(service: service, platform: "ios", level: "when-in-use", os: Version("17.0")).detail(.explicitRequestRequired)
+                    == .value(.boolean(true)))
+        }
+    }
+
     @Test("for an App Clip: no Always, nothing in the background, the app's answer otherwise; unknown bundles are refused")
     func appClip() throws {
         let always = try answers.support(service: "visits", platform: "ios", level: "always", os: nil, bundle: "app-clip")

@@ -172,7 +172,7 @@ struct ShippedContentTests {
     func plantedUnknownID() throws {
         var tree = FixtureTree.shipped()
         tree.replace(
-            "platforms: [macos]\n    value: false", with: "platforms: [macoss]\n    value: false",
+            "platforms: [macos]\n    levels: all\n    value: false", with: "platforms: [macoss]\n    levels: all\n    value: false",
             in: "sources/choosing-authorization-to-request-2019.yaml")
         let report = tree.check(archives: false)
         let unknown = try #require(report.diagnostics.first { $0.checkID == UnknownIDCheck.id })

@@ -83,7 +83,7 @@ expect_status "diff reads two datasets" 0 "$capdoc" diff previous.json _site/cap
 contains "diff says which answer moved" "$out" '^changed  services/visits platforms.ios.levels.always.support$'
 expect_status "diff refuses a file that is no dataset" 1 "$capdoc" diff _site/capdoc.schema.json _site/capdoc.json
 contains "diff names the file it refuses" "$err" 'capdoc.schema.json: error: not a capdoc dataset'
-printf '{\n  "schemaVersion": "6.0.0",\n  "services": {,}\n}\n' > broken.json
+printf '{\n  "schemaVersion": "7.0.0",\n  "services": {,}\n}\n' > broken.json
 expect_status "diff refuses malformed JSON" 1 "$capdoc" diff broken.json _site/capdoc.json
 contains "diff places malformed JSON at its line and column" "$err" '^broken.json:3:16: error: not JSON: '
 grep -q '<svg[^>]* role="img"' _site/flow.html && grep -q '<title id="flow-diagram-title">' _site/flow.html && pass "the flow page has its diagram, with a title" || fail "the flow page has its diagram"

@@ -46,7 +46,9 @@ public final class ServiceAnswers: Sendable {
         var accuracy: Accuracy { self == .availableWithReducedAccuracy ? .reduced : .full }
 
         /// Whether the answer is given per level as well as per platform.
-        var perLevel: Bool { self == .available || self == .launchesTerminatedApp || self == .availableWithReducedAccuracy }
+        var perLevel: Bool {
+            self == .available || self == .launchesTerminatedApp || self == .availableWithReducedAccuracy || self == .explicitRequestRequired
+        }
     }
 
     /// The support of a service on a platform under a level over OS versions: ranges where

@@ -24,7 +24,7 @@ extension PlistLinter {
 
     /// The requests the code makes, with the calls that make them: the request methods and service
     /// sessions, and the services that ask for authorization by themselves where the sources say
-    /// they need no explicit request (`explicit-request-required: false`).
+    /// they need no explicit request (`explicit-request-required: false` under the least level).
     func requestsInCode(_ code: [CodeUse], scope: Scope) -> [String: [CodeUse]] {
         var requests: [String: [CodeUse]] = [:]
         for use in code {
@@ -32,7 +32,11 @@ extension PlistLinter {
             case let .request(request):
                 requests[request, default: []].append(use)
             case let .service(service):
-                let explicit = scope.relevant(answers.holding(.explicitRequestRequired, subject: service, platform: scope.platform))
+                // Read under the least level (When In Use): a service that asks by itself grants at most
+                // that level, so an app that never calls a request method gets no more than it; under
+                // Always the sources say an app still asks.
+                let explicit = scope.relevant(
+                    answers.holding(.explicitRequestRequired, subject: service, platform: scope.platform, level: model.vocabulary.ids(.level).first))
                 if explicit.contains(where: { $0.value == .boolean(false) }), let least = leastAccessRequest {
                     requests[least, default: []].append(use)
                 }

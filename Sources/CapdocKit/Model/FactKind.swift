@@ -129,8 +129,10 @@ public enum FactKind: String, Sendable, CaseIterable, Codable {
     var takesChoice: Bool { self == .transition }
 
     /// Whether claims of this kind may (and facts must) be scoped by access level.
+    /// An explicit request is per level: a service that authorizes itself sets When In Use only, so
+    /// an app that needs Always still asks for it.
     var takesLevels: Bool {
-        self == .serviceAvailable || self == .launchesTerminatedApp || self == .bundleLevelSupported
+        self == .serviceAvailable || self == .launchesTerminatedApp || self == .bundleLevelSupported || self == .explicitRequestRequired
     }
 
     var valueType: ValueType {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `capdoc diff OLD.json NEW.json`: what moved between two builds of `capdoc.json` (6.x), as a tool
+/// `capdoc diff OLD.json NEW.json`: what moved between two builds of `capdoc.json` (7.x), as a tool
 /// author asks it: which entities came or went, which answers changed (a timeline's ranges, answer
 /// words, values, gates, replacements), which timelines changed only the claims they cite, and what
 /// happened to the claims and the flow. Reads the files as any consumer does, not the model.

@@ -113,8 +113,9 @@ public struct Answers: Sendable {
         try require(.service, service); try require(.platform, platform); try require(.level, level)
         if let bundle { try require(.bundle, bundle) }
         let at = version(os, on: platform)
+        // A kind scoped by level (an explicit request) is answered under the level asked.
         let details = SupportAnswer.detailKinds.map { kind in
-            (kind: kind, answer: table.answer(kind, subject: service, platform: platform, at: at, accuracy: accuracy))
+            (kind: kind, answer: table.answer(kind, subject: service, platform: platform, level: kind.takesLevels ? level : nil, at: at, accuracy: accuracy))
         }
         let support = table.support(service: service, platform: platform, level: level, at: at, accuracy: accuracy)
         let undecided = support.available == nil || (model.vocabulary.domain.relaunch && support.launchesTerminatedApp == nil)

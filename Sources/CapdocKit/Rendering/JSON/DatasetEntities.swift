@@ -114,10 +114,12 @@ struct DatasetEntities {
             var levelMembers: [String: Member] = [:]
             for (l, level) in levels.enumerated() {
                 // `support` is availability and relaunch read together (what a matrix cell shows), so
-                // their own timelines are not repeated; reduced accuracy is a timeline of its own.
-                var underLevel: [String: Member] = [
-                    "availableWithReducedAccuracy": .bytes(timeline.bytes(answers.timeline(.availableWithReducedAccuracy, platform: p, level: l)))
-                ]
+                // their own timelines are not repeated; every other answer given per level (reduced
+                // accuracy, the explicit request) is a timeline of its own.
+                var underLevel: [String: Member] = [:]
+                for answer in ServiceAnswers.Answer.allCases where answer.perLevel && answer != .available && answer != .launchesTerminatedApp {
+                    underLevel[answer.name] = .bytes(timeline.bytes(answers.timeline(answer, platform: p, level: l)))
+                }
                 var support: [UInt8] = []
                 timeline.writeSupport(answers.support(platform: p, level: l), to: &support)
                 underLevel["support"] = .bytes(support)

@@ -10,7 +10,7 @@ import Foundation
 /// Object keys are sorted; the bytes depend on nothing but the Content and the layout.
 public struct DatasetRenderer: Renderer {
     /// Semantic version of the dataset's shape: bump major for removals and renames, minor for additions.
-    public static let schemaVersion = "6.1.0"
+    public static let schemaVersion = "7.0.0"
     public static let datasetFile = "capdoc.json"
     public static let compressedFile = "capdoc.json.gz"
     public static let schemaFile = "capdoc.schema.json"

@@ -268,15 +268,13 @@ struct DatasetSchema {
                     "onPlatform": timeline("Whether the service exists on the platform."),
                     "deprecated": timeline("Whether its API is deprecated (with `replacement`)."),
                     "worksWithReducedAccuracy": timeline("Whether it works under reduced accuracy."),
-                    "explicitRequestRequired": timeline("Whether the app must request authorization itself before it works."),
                     "optOutKey": timeline("The \(vocabulary.domain.key) that stops it from requesting authorization by itself (`value`)."),
                     "backgroundModeRequired": timeline("Whether it needs a background mode to run in the background."),
                     "backgroundDelivery": timeline("Whether it delivers events while the app is in the background."),
                     "levels": byLevel("Its answers under each level.", ref("serviceUnderLevel")),
                 ],
                 required: [
-                    "onPlatform", "deprecated", "worksWithReducedAccuracy", "explicitRequestRequired", "optOutKey", "backgroundModeRequired",
-                    "backgroundDelivery", "levels",
+                    "onPlatform", "deprecated", "worksWithReducedAccuracy", "optOutKey", "backgroundModeRequired", "backgroundDelivery", "levels",
                 ]),
             "serviceUnderLevel": object(
                 "A service on a platform under a level.",
@@ -287,7 +285,10 @@ struct DatasetSchema {
                             : "The answer a page shows, with full accuracy: whether it works, since when, and deprecation, over OS versions; its citations are those of both.",
                         array(ref("supportSegment"))),
                     "availableWithReducedAccuracy": timeline("Whether it works under reduced accuracy."),
-                ], required: ["support", "availableWithReducedAccuracy"]),
+                    "explicitRequestRequired": timeline(
+                        "Whether an app must request authorization itself before it works under this level (a service that asks by itself may grant a lower one)."
+                    ),
+                ], required: ["support", "availableWithReducedAccuracy", "explicitRequestRequired"]),
             "api": entity(
                 "An API of the framework.",
                 [

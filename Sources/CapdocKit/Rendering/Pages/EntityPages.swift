@@ -253,6 +253,35 @@ extension PageContext {
                                     + levels.indices.map { cell(.availableWithReducedAccuracy, position, level: $0) })
                         })))
         }
+        // An answer given per level (the explicit request) is one answer where the levels the platform
+        // offers agree, and "When In Use: … · Always: …" where they differ; a level the platform never
+        // offers (Always on tvOS) is left out, as its support column already says.
+        func behaviourCell(_ answer: ServiceAnswers.Answer, _ position: Int, platform: String) -> TableCell {
+            guard answer.perLevel else { return cell(answer, position) }
+            let offered = levels.indices.filter { level in
+                answerTable.timeline(.levelSupported, subject: levels[level], platform: platform).contains { $0.answer == .value(.boolean(true)) }
+            }
+            let shown = offered.isEmpty ? Array(levels.indices) : offered
+            // The same cell under every level shown (rendered with the citations numbered alike): shown once.
+            var scratch = book
+            let first = factCell(answer.kind, answers.timeline(answer, platform: position, level: shown[0]), book: &scratch)
+            let agree = shown.dropFirst().allSatisfy { level in
+                var other = book
+                return factCell(answer.kind, answers.timeline(answer, platform: position, level: level), book: &other) == first
+            }
+            if agree { return cell(answer, position, level: shown[0]) }
+            var content: [Inline] = [], glance: [Inline] = [], summarized = false
+            for (index, level) in shown.enumerated() {
+                let part = cell(answer, position, level: level)
+                let label = Inline.text("\(index > 0 ? " · " : "")\(name(.level, levels[level])): ")
+                content += [label] + part.content
+                glance += [label] + (part.summary ?? part.content)
+                summarized = summarized || part.summary != nil
+            }
+            var combined = TableCell(content)
+            combined.summary = summarized ? glance : nil
+            return combined
+        }
         let behaviour: [(FactKind, ServiceAnswers.Answer, String)] = [
             (.explicitRequestRequired, .explicitRequestRequired, "Explicit request required"), (.optOutKey, .optOutKey, "Opt-out key"),
             (.backgroundModeRequired, .backgroundModeRequired, "Background mode required"),
@@ -265,7 +294,9 @@ extension PageContext {
                     Table(
                         caption: "What \(service.name) asks of an app", columns: ["Platform"] + behaviour.map(\.2),
                         rows: platforms.enumerated().map { position, platform in
-                            TableRow(header: TableCell(text: name(.platform, platform)), cells: behaviour.map { cell($0.1, position) })
+                            TableRow(
+                                header: TableCell(text: name(.platform, platform)),
+                                cells: behaviour.map { behaviourCell($0.1, position, platform: platform) })
                         })))
         }
         body += notesSection(serviceNotes(id), book: &book)
