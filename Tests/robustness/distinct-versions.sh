@@ -35,6 +35,19 @@ with open(path, "w") as out:
 PYTHON
 }
 
+# within_ratios WHAT MAX_TIME MAX_MEMORY: the distinct run (seconds[distinct], kib[distinct]) against
+# the plain one, in time and peak memory; nothing where /usr/bin/time is missing.
+within_ratios() {
+  [ "$have_time" = 1 ] || return 0
+  local time_ratio memory_ratio
+  time_ratio=$(awk -v d="${seconds[distinct]}" -v p="${seconds[plain]}" 'BEGIN { printf "%.2f", d / (p > 0.01 ? p : 0.01) }')
+  memory_ratio=$(awk -v d="${kib[distinct]}" -v p="${kib[plain]}" 'BEGIN { printf "%.2f", d / p }')
+  awk -v r="$time_ratio" -v m="$2" 'BEGIN { exit !(r <= m) }' && pass "$1 within $2 times the time of plain claims ($time_ratio)" \
+    || fail "$1 within $2 times the time of plain claims ($time_ratio)"
+  awk -v r="$memory_ratio" -v m="$3" 'BEGIN { exit !(r <= m) }' && pass "$1 within $3 times the memory of plain claims ($memory_ratio)" \
+    || fail "$1 within $3 times the memory of plain claims ($memory_ratio)"
+}
+
 # Each run of the debug build: the plain one takes a few seconds.
 max_seconds=25
 max_kib=$((1024 * 1024))
@@ -48,16 +61,9 @@ for kind in plain distinct; do
   contains "  and counts them" "$out" "checked 81 sources, $((count + shipped_claims)) claims"
   if [ "$have_time" = 1 ]; then read -r "seconds[$kind]" "kib[$kind]" < <(tail -n 1 "$work/time"); fi
 done
-if [ "$have_time" = 1 ]; then
-  # A small multiple: 3 times the time (the plain check's own time varies with the machine's load)
-  # and 1.5 times the memory.
-  time_ratio=$(awk -v d="${seconds[distinct]}" -v p="${seconds[plain]}" 'BEGIN { printf "%.2f", d / (p > 0.01 ? p : 0.01) }')
-  memory_ratio=$(awk -v d="${kib[distinct]}" -v p="${kib[plain]}" 'BEGIN { printf "%.2f", d / p }')
-  awk -v r="$time_ratio" 'BEGIN { exit !(r <= 3) }' && pass "distinct versions: at most 3 times the time of plain claims ($time_ratio)" \
-    || fail "distinct versions: at most 3 times the time of plain claims ($time_ratio)"
-  awk -v r="$memory_ratio" 'BEGIN { exit !(r <= 1.5) }' && pass "distinct versions: at most 1.5 times the memory of plain claims ($memory_ratio)" \
-    || fail "distinct versions: at most 1.5 times the memory of plain claims ($memory_ratio)"
-fi
+# A small multiple: 3 times the time (the plain check's own time varies with the machine's load)
+# and 1.5 times the memory.
+within_ratios "distinct versions: check" 3 1.5
 
 # Build (all formats) of $build_count of each: the debug build takes about 10 s for the plain ones.
 max_seconds=30
@@ -74,14 +80,7 @@ bytes_distinct=$(du -sb site-distinct | cut -f1)
 awk -v d="$bytes_distinct" -v p="$bytes_plain" 'BEGIN { exit !(d <= 1.5 * p) }' \
   && pass "distinct versions: the output within 1.5 times the plain one's ($bytes_distinct against $bytes_plain bytes)" \
   || fail "distinct versions: the output within 1.5 times the plain one's ($bytes_distinct against $bytes_plain bytes)"
-if [ "$have_time" = 1 ]; then
-  time_ratio=$(awk -v d="${seconds[distinct]}" -v p="${seconds[plain]}" 'BEGIN { printf "%.2f", d / (p > 0.01 ? p : 0.01) }')
-  memory_ratio=$(awk -v d="${kib[distinct]}" -v p="${kib[plain]}" 'BEGIN { printf "%.2f", d / p }')
-  awk -v r="$time_ratio" 'BEGIN { exit !(r <= 3) }' && pass "distinct versions: build within 3 times the time of plain claims ($time_ratio)" \
-    || fail "distinct versions: build within 3 times the time of plain claims ($time_ratio)"
-  awk -v r="$memory_ratio" 'BEGIN { exit !(r <= 2) }' && pass "distinct versions: build within 2 times the memory of plain claims ($memory_ratio)" \
-    || fail "distinct versions: build within 2 times the memory of plain claims ($memory_ratio)"
-fi
+within_ratios "distinct versions: build" 3 2
 
 # The flow's eras (issue 41): $flow_count transition claims on one flow cell, each `from` a version
 # of its own. Each version at which a transition changes was an era of the flow with its own pages
@@ -110,14 +109,7 @@ bytes_distinct=$(du -sb site-flow-distinct | cut -f1)
 per_claim=$(((bytes_distinct - bytes_plain) / flow_count))
 [ "$per_claim" -le 5000 ] && pass "flow: at most 5 KB more written per claim ($per_claim bytes)" \
   || fail "flow: at most 5 KB more written per claim ($per_claim bytes)"
-if [ "$have_time" = 1 ]; then
-  time_ratio=$(awk -v d="${seconds[distinct]}" -v p="${seconds[plain]}" 'BEGIN { printf "%.2f", d / (p > 0.01 ? p : 0.01) }')
-  memory_ratio=$(awk -v d="${kib[distinct]}" -v p="${kib[plain]}" 'BEGIN { printf "%.2f", d / p }')
-  awk -v r="$time_ratio" 'BEGIN { exit !(r <= 3) }' && pass "flow: build within 3 times the time of plain claims ($time_ratio)" \
-    || fail "flow: build within 3 times the time of plain claims ($time_ratio)"
-  awk -v r="$memory_ratio" 'BEGIN { exit !(r <= 2) }' && pass "flow: build within 2 times the memory of plain claims ($memory_ratio)" \
-    || fail "flow: build within 2 times the memory of plain claims ($memory_ratio)"
-fi
+within_ratios "flow: build" 3 2
 
 # The limit per platform: with iOS's `versions` taken out, each major version starts a page, and
 # $flow_count claims each `from` a major version of its own want as many. iOS gets 64 era pages,

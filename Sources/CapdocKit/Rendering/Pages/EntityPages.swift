@@ -262,12 +262,12 @@ extension PageContext {
                 answerTable.timeline(.levelSupported, subject: levels[level], platform: platform).contains { $0.answer == .value(.boolean(true)) }
             }
             let shown = offered.isEmpty ? Array(levels.indices) : offered
-            // The same cell under every level shown (rendered with the citations numbered alike): shown once.
-            var scratch = book
-            let first = factCell(answer.kind, answers.timeline(answer, platform: position, level: shown[0]), book: &scratch)
-            let agree = shown.dropFirst().allSatisfy { level in
-                var other = book
-                return factCell(answer.kind, answers.timeline(answer, platform: position, level: level), book: &other) == first
+            // The same timeline under every level shown (versions, answers and the claims that decide
+            // them, which is all a cell shows): one cell.
+            let timelines = shown.map { answers.timeline(answer, platform: position, level: $0) }
+            let agree = timelines.dropFirst().allSatisfy { other in
+                other.count == timelines[0].count
+                    && zip(other, timelines[0]).allSatisfy { $0.os == $1.os && $0.answer == $1.answer && $0.deciding == $1.deciding }
             }
             if agree { return cell(answer, position, level: shown[0]) }
             var content: [Inline] = [], glance: [Inline] = [], summarized = false
